@@ -1,0 +1,50 @@
+# make lab   - set everything up and open JupyterLab on the example notebooks
+# make test  - set everything up and run every test (lint, unit, property, widget, browser, notebooks)
+# make bench - print the performance figures
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+INSTALLED := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+# pip prints one harmless line per local mirror that lacks a package; keep real messages only
+PIP_QUIET := grep -v "is ignored: it is neither a file nor a directory" || true
+
+.PHONY: lab test bench lint clean
+
+$(INSTALLED): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,lab]' 2>&1 | $(PIP_QUIET)
+	touch $@
+
+# the widgets' front end: js/ bundled by esbuild into bpb_widgets/static/ (npm ci when the lock changes)
+STATIC := bpb_widgets/static/.built
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(STATIC): node_modules/.installed $(shell find js -type f)
+	npm run build
+	touch $@
+
+$(CHROMIUM):
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq chromium >/dev/null
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: $(INSTALLED) $(STATIC) $(CHROMIUM) lint
+	$(BIN)/pytest
+
+bench: $(INSTALLED) $(STATIC)
+	$(PY) -m benchmarks
+
+lab: $(INSTALLED) $(STATIC)
+	$(BIN)/jupyter lab notebooks/
+
+clean:
+	rm -rf $(VENV) build dist test-output .pytest_cache .hypothesis

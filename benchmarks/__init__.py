@@ -1,0 +1,1 @@
+"""Benchmarks printed by ``make bench`` (figures, not pass/fail tests)."""

@@ -1,0 +1,206 @@
+"""The base of every encounter widget: commands in, checked by the engine, state out.
+
+The front end sends commands as custom messages (``{"cmd": "end_turn"}``). Each is parsed here, run
+on the :class:`~bpb_widgets.Encounter`, and the widget's traits follow the engine's change
+notifications. A refused command sets :attr:`EncounterWidget.error`; nothing a message contains can
+raise into the kernel.
+
+Large collections (a roster's per-combatant state, the log) are edited *in place*, which traitlets
+does not sync, and the edit is sent as a small ``{"type": "patch"}`` message that ``js/lib/sync.js``
+applies to the front-end model. A view opened later still receives the full, current trait values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.errors import RuleError
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Delta:
+    """One or more engine changes merged: what a widget must refresh."""
+
+    log_start: int
+    touched: frozenset[str]
+    order: bool
+    roster: bool
+
+    @classmethod
+    def of(cls, change: Change) -> Delta:
+        return cls(change.log_start, frozenset(change.touched), change.order, change.roster)
+
+    def merge(self, other: Delta) -> Delta:
+        return Delta(
+            min(self.log_start, other.log_start),
+            self.touched | other.touched,
+            self.order or other.order,
+            self.roster or other.roster,
+        )
+
+
+def text_arg(msg: Message, key: str, *, optional: bool = False) -> str | None:
+    """``msg[key]`` as a non-empty string, or a RuleError saying what is wrong."""
+    value = msg.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value:
+        raise RuleError(f"This command needs {key!r} as text; got {value!r}.")
+    return value
+
+
+def int_arg(msg: Message, key: str, *, optional: bool = False) -> int | None:
+    """``msg[key]`` as a whole number, or a RuleError saying what is wrong."""
+    value = msg.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"This command needs {key!r} as a whole number; got {value!r}.")
+    return value
+
+
+def dice_arg(msg: Message) -> tuple[int, ...] | None:
+    """Physical dice typed by the GM (``msg["dice"]``), or None to roll the encounter's dice."""
+    value = msg.get("dice")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise RuleError(f"Dice must be a list of numbers such as [3, 5]; got {value!r}.")
+    return tuple(value)
+
+
+def where(encounter: Encounter) -> str:
+    """Where the fight stands, for a repr: ``round 2, Ganyeka to act`` or ``not started``."""
+    if not encounter.round:
+        return "not started"
+    return f"round {encounter.round}, {encounter.current or 'nobody'} to act"
+
+
+class EncounterWidget(anywidget.AnyWidget):
+    """An anywidget bound to one encounter. Subclasses set ``_esm`` and implement ``_update``."""
+
+    _css = STATIC / "widgets.css"
+
+    #: The last refused command's message, shown in the widget; cleared by the next accepted one.
+    error = traitlets.Unicode("").tag(sync=True)
+
+    #: Commands this widget accepts: each name maps to the method ``_cmd_<name>(msg)``.
+    commands: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, encounter: Encounter, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._encounter = encounter
+        self._pending: Delta | None = None
+        self._batching = False
+        self._patches: dict[str, dict[str, Any]] = {}
+        self._refresh(None)
+        self._unsubscribe: Callable[[], None] = encounter.subscribe(self._on_change)
+        self.on_msg(self._on_message)
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter this widget shows and commands."""
+        return self._encounter
+
+    def close(self) -> None:
+        """Stop following the encounter and close the comm."""
+        self._unsubscribe()
+        super().close()
+
+    # -- commands from the front end ---------------------------------------------------------
+
+    def _on_message(self, _widget: object, msg: object, _buffers: object) -> None:
+        try:
+            self._dispatch(msg)
+        except RuleError as exc:
+            self.error = str(exc)
+        else:
+            self.error = ""
+
+    def _dispatch(self, msg: object) -> None:
+        cmd = msg.get("cmd") if isinstance(msg, dict) else None
+        if not isinstance(cmd, str) or cmd not in self.commands:
+            accepted = ", ".join(self.commands)
+            raise RuleError(f"Unknown command {cmd!r}: this widget accepts {accepted}.")
+        with self._batch():
+            getattr(self, f"_cmd_{cmd}")(msg)
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Merge the changes of one front-end command (e.g. several undos) into one refresh."""
+        self._batching = True
+        try:
+            yield
+        finally:
+            self._batching = False
+            pending, self._pending = self._pending, None
+            if pending is not None:
+                self._refresh(pending)
+
+    def _cmd_end_turn(self, _msg: Message) -> None:
+        self._encounter.end_turn()
+
+    def _cmd_delay(self, _msg: Message) -> None:
+        self._encounter.delay()
+
+    def _cmd_take_delayed(self, msg: Message) -> None:
+        self._encounter.take_delayed(text_arg(msg, "name"))
+
+    def _cmd_undo(self, _msg: Message) -> None:
+        self._encounter.undo()
+
+    def _cmd_redo(self, _msg: Message) -> None:
+        self._encounter.redo()
+
+    # -- state to the front end --------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        self.error = ""
+        delta = Delta.of(change)
+        if self._batching:
+            self._pending = delta if self._pending is None else self._pending.merge(delta)
+        else:
+            self._refresh(delta)
+
+    def _refresh(self, delta: Delta | None) -> None:
+        """Bring the traits up to date; ``delta`` None means everything (at construction)."""
+        with self.hold_sync():
+            self._update(delta)
+        if self._patches:
+            patches, self._patches = self._patches, {}
+            self.send({"type": "patch", "traits": patches})
+
+    def _update(self, delta: Delta | None) -> None:
+        raise NotImplementedError
+
+    def _patch_dict(self, name: str, values: dict[str, Any]) -> None:
+        """Set keys of the dict trait ``name`` in place (None removes one) and queue only the keys
+        whose value changed."""
+        current: dict[str, Any] = getattr(self, name)
+        changed = {key: value for key, value in values.items() if current.get(key) != value}
+        for key, value in changed.items():
+            if value is None:
+                del current[key]
+            else:
+                current[key] = value
+        if changed:
+            self._patches.setdefault(name, {"set": {}})["set"].update(changed)
+
+    def _splice(self, name: str, start: int, items: list[Any]) -> None:
+        """Replace the list trait ``name`` from ``start`` on by ``items``, in place; queue that."""
+        current: list[Any] = getattr(self, name)
+        del current[start:]
+        current.extend(items)
+        self._patches[name] = {"splice": [start, items]}

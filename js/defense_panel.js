@@ -1,0 +1,110 @@
+// DefensePanel: attacker, rank, defender; Block or Dodge with the arithmetic, odds and cost first.
+import { button, field, fillSelect, h } from "./lib/dom.js";
+import { frame } from "./lib/frame.js";
+import { chart, legend, summary } from "./lib/odds.js";
+import { command, initialize, watch } from "./lib/sync.js";
+
+const KINDS = [
+  ["block", "Block", "b"],
+  ["dodge", "Dodge", "o"],
+];
+
+function arithmetic(p) {
+  let left = `${p.attribute_name} ${p.attribute} + 2d6`;
+  if (p.bonus) left += ` + ${p.bonus} expertise`;
+  let right = `8 + rank ${p.rank}`;
+  if (p.continued) right += ` + ${p.continued} continued defence`;
+  return `${left} vs ${right} = ${p.difficulty}`;
+}
+
+function card(kind, label, p) {
+  const box = h("div", { class: `bpb-card bpb-${kind}` }, h("h4", { class: "bpb-card-title", text: label }));
+  if (!p) return box;
+  if (p.refused) {
+    box.append(h("p", { class: "bpb-refused", text: p.refused }));
+    return box;
+  }
+  box.append(
+    h("p", { class: "bpb-arithmetic", text: arithmetic(p) }),
+    h("p", { class: "bpb-odds-text", text: summary(p) }),
+    chart(p, `${label}: chance of each total against ${p.difficulty}`),
+    legend(p),
+    h("p", { class: "bpb-consequence", text: p.consequence }),
+  );
+  return box;
+}
+
+function render({ model, el }) {
+  const selection = () => ({
+    attacker: attacker.value,
+    defender: defender.value,
+    rank: Number.parseInt(rank.value, 10),
+  });
+  const physical = () => {
+    const values = dice.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
+    return values.length ? values : null;
+  };
+  const roll = (kind) => () => command(model, kind, { ...selection(), dice: physical() });
+  const { body, cleanup } = frame(el, model, {
+    title: "Block or dodge",
+    cls: "bpb-defense",
+    keys: Object.fromEntries(KINDS.map(([kind, , key]) => [key, roll(kind)])),
+  });
+  const attacker = h("select", { "aria-label": "Attacker" });
+  const defender = h("select", { "aria-label": "Defender" });
+  const rank = h("input", { type: "number", min: "1", max: "14", value: "5", "aria-label": "Attack rank" });
+  const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const cards = h("div", { class: "bpb-cards" });
+  const result = h("p", { class: "bpb-result", "aria-live": "polite" });
+  body.append(
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Attacker", attacker),
+      field("Attack rank", rank),
+      field("Defender", defender),
+      field("Dice (blank = roll)", dice),
+    ),
+    cards,
+    h("div", { class: "bpb-controls" }, ...KINDS.map(([kind, label, key]) => button(label, roll(kind), { key, cls: "bpb-primary" }))),
+    result,
+    h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),
+  );
+  const ask = () => {
+    const chosen = selection();
+    if (chosen.attacker && chosen.defender && Number.isInteger(chosen.rank)) command(model, "preview", chosen);
+  };
+  for (const control of [attacker, defender, rank]) control.addEventListener("change", ask);
+
+  // The inputs belong to the GM: they are filled from the model only when the roster changes.
+  let roster = null;
+  const paintChoices = () => {
+    const names = model.get("names");
+    if (roster === names.join("\n")) return;
+    const first = roster === null;
+    roster = names.join("\n");
+    const chosen = first ? model.get("selection") : selection();
+    const options = names.map((name) => [name, name]);
+    fillSelect(attacker, options, chosen.attacker ?? model.get("current"));
+    fillSelect(defender, options, chosen.defender ?? names.find((name) => name !== attacker.value));
+    if (chosen.rank) rank.value = String(chosen.rank);
+    const shown = selection();
+    if (shown.attacker !== chosen.attacker || shown.defender !== chosen.defender) ask();
+  };
+  const paint = () => {
+    paintChoices();
+    const preview = model.get("preview");
+    cards.replaceChildren(...KINDS.map(([kind, label]) => card(kind, label, preview[kind])));
+    const last = model.get("result");
+    result.textContent = last.text ?? "";
+    result.className = `bpb-result ${last.text ? (last.success ? "bpb-success" : "bpb-failure") : ""}`;
+    if (last.revision) result.append(h("strong", { text: ` Next round: ${last.revision}.` }));
+  };
+  const stop = watch(model, ["names", "preview", "result"], paint);
+  return () => {
+    stop();
+    cleanup();
+  };
+}
+
+export default { initialize, render };

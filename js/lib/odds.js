@@ -1,0 +1,69 @@
+// The odds of a task roll: exact text and a small SVG chart of the totals, success shaded.
+import { h, percent } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, text = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  if (text !== null) el.textContent = text;
+  return el;
+}
+
+/** "5/12 (41.7%)" from [numerator, denominator, float]. */
+export function exact([numerator, denominator, probability]) {
+  const fraction = denominator === 1 ? String(numerator) : `${numerator}/${denominator}`;
+  return `${fraction} (${percent(probability)})`;
+}
+
+/** A bar per possible total; at or over the difficulty is success, the extreme region darker. */
+export function chart(odds, label) {
+  const bars = odds.distribution;
+  const width = 18;
+  const height = 64;
+  const top = Math.max(...bars.map(([, p]) => p));
+  const root = svg("svg", {
+    class: "bpb-chart",
+    role: "img",
+    "aria-label": label,
+    width: bars.length * width,
+    height: height + 14,
+    viewBox: `0 0 ${bars.length * width} ${height + 14}`,
+  });
+  bars.forEach(([total, p], index) => {
+    const barHeight = Math.max(1, (p / top) * height);
+    let cls = "bpb-bar";
+    if (total >= odds.difficulty) cls += " bpb-hit";
+    if (odds.expertise && total >= odds.extreme_total) cls += " bpb-extreme";
+    const bar = svg("rect", {
+      class: cls,
+      x: index * width + 2,
+      y: height - barHeight,
+      width: width - 4,
+      height: barHeight,
+    });
+    bar.append(svg("title", {}, `total ${total}: ${percent(p)}`));
+    root.append(bar, svg("text", { x: index * width + width / 2, y: height + 11, "text-anchor": "middle" }, total));
+  });
+  return root;
+}
+
+/** What the chart's colours mean. */
+export function legend(odds) {
+  const swatch = (cls, text) => h("span", { class: "bpb-legend-item" }, h("span", { class: `bpb-swatch ${cls}` }), text);
+  return h(
+    "p",
+    { class: "bpb-legend" },
+    swatch("", "fails"),
+    swatch("bpb-hit", `succeeds (${odds.difficulty}+)`),
+    odds.expertise ? swatch("bpb-extreme", `extreme (${odds.extreme_total}+)`) : null,
+  );
+}
+
+/** One line: success and extreme-success chances. */
+export function summary(odds) {
+  let text = `Success ${exact(odds.success)}`;
+  text += odds.expertise ? ` · extreme ${exact(odds.extreme)}` : " · no extreme success without expertise";
+  if (odds.too_difficult) text += " · too difficult: even a 12 fails";
+  return text;
+}

@@ -1,0 +1,46 @@
+"""Small encounters the engine tests share."""
+
+from __future__ import annotations
+
+from bpb_widgets import Encounter
+
+HENCHMEN = "Ganyeka's henchmen"
+
+
+def seed_cast(enc: Encounter, *, monolith_aware: bool = True) -> Encounter:
+    """Blueshift, Ganyeka, Monolith and Ganyeka's henchmen, from seed 000's examples."""
+    enc.add("Blueshift", perception=4, agility=5, prowess=4, expertise={"dodge"})
+    enc.add("Ganyeka", perception=4, agility=4, prowess=4, brawn=5, expertise={"dodge"})
+    enc.add("Monolith", perception=2, prowess=6, brawn=9, expertise={"block"}, aware=monolith_aware)
+    enc.add(HENCHMEN, group=True)
+    return enc
+
+
+def started(seed: int = 5, **options: object) -> Encounter:
+    """The seed cast in declared order, round 1 begun (Blueshift to act)."""
+    enc = seed_cast(Encounter(seed=seed, options=options or None))
+    enc.set_order(["Blueshift", "Ganyeka", "Monolith", HENCHMEN])
+    enc.start()
+    return enc
+
+
+def snapshot(enc: Encounter, *, redo: bool = True) -> tuple[object, ...]:
+    """Everything observable about an encounter, to compare before and after (without whether
+    redo is possible, if ``redo`` is false)."""
+    return (
+        enc.round,
+        enc.current,
+        enc.order,
+        [enc.turn_state(n) for n in enc.names],
+        [enc.combatant(n) for n in enc.names],
+        [e.to_dict() for e in enc.log],
+        enc.transcript(),
+        enc.revisions,
+        enc.environment_notes,
+        enc.history,
+        enc.can_redo if redo else None,
+        [enc.endurance(n) for n in enc.names],
+        [enc.plot_points(n) for n in enc.names],
+        enc.pending_attack,
+        enc._rng.getstate(),
+    )

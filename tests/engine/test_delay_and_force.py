@@ -1,0 +1,179 @@
+"""Delaying a turn and forcing an action (seed 000, "Delaying A Turn", "Forcing An Action";
+seed 004, "Delaying An Action" for the 2012 limit on pre-empting)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpb_widgets import Encounter, RuleError
+from tests.engine.helpers import HENCHMEN, seed_cast, started
+
+
+def test_a_delayed_turn_pre_empts_and_the_order_resumes() -> None:
+    enc = started()
+    enc.delay()
+    assert enc.turn_state("Blueshift").delaying
+    assert enc.current == "Ganyeka"
+    enc.take_delayed("Blueshift")
+    assert enc.current == "Blueshift"
+    enc.end_turn()
+    assert enc.current == "Ganyeka"  # the pre-empted turn comes right after
+    enc.end_turn()
+    assert enc.current == "Monolith"
+    assert enc.transcript(1).splitlines()[1:3] == ["Blueshift's turn (delayed)", "Ganyeka's turn"]
+    assert enc.order == ["Blueshift", "Ganyeka", "Monolith", HENCHMEN]
+
+
+def test_a_delayed_turn_can_be_held_into_the_next_round() -> None:
+    enc = started()
+    enc.end_turn()
+    enc.delay()  # Ganyeka waits ...
+    enc.end_turn()
+    enc.end_turn()
+    assert (enc.round, enc.current) == (2, "Blueshift")
+    assert enc.turn_state("Ganyeka").delaying
+    enc.take_delayed("Ganyeka")  # ... and pre-empts Blueshift in round 2
+    enc.end_turn()
+    enc.end_turn()  # Blueshift
+    assert enc.current == "Monolith"  # Ganyeka's own slot in round 2 is passed: no second turn
+    assert enc.transcript(2).splitlines() == [
+        "Round 2",
+        "Ganyeka's turn (delayed)",
+        "Blueshift's turn",
+        "Monolith's turn",
+    ]
+
+
+def test_a_turn_held_until_its_slot_comes_round_is_taken_there() -> None:
+    enc = started()
+    enc.end_turn()
+    enc.delay()  # Ganyeka
+    enc.end_turn()
+    enc.end_turn()
+    enc.end_turn()  # Blueshift, round 2
+    assert enc.current == "Ganyeka"
+    assert not enc.turn_state("Ganyeka").delaying
+    assert "still holding the turn delayed in round 1" in enc.log[-1].text
+
+
+def test_only_a_holder_takes_a_delayed_turn_and_one_at_a_time() -> None:
+    enc = started()
+    with pytest.raises(RuleError, match="Ganyeka is not holding a delayed turn"):
+        enc.take_delayed("Ganyeka")
+    enc.delay()
+    enc.delay()  # Ganyeka too
+    enc.take_delayed("Blueshift")
+    with pytest.raises(RuleError, match="Blueshift is taking a delayed turn"):
+        enc.take_delayed("Ganyeka")
+    with pytest.raises(RuleError, match="already taking a delayed turn"):
+        enc.delay()
+
+
+def test_the_2012_text_forbids_pre_empting_a_higher_perception() -> None:
+    enc = Encounter(seed=1, rules="bpb2e-wiki")
+    enc.add("Slow", perception=2)
+    enc.add("Sharp", perception=3)
+    enc.set_order(["Slow", "Sharp"])
+    enc.start()
+    enc.delay()
+    with pytest.raises(
+        RuleError, match=r"higher Perception/Agility/Willpower \(3/2/2 against 2/2/2\)"
+    ):
+        enc.take_delayed("Slow")
+    assert enc.turn_state("Slow").delaying and enc.current == "Sharp"
+
+
+def test_the_2012_text_lets_evenly_matched_characters_act_simultaneously() -> None:
+    enc = Encounter(seed=1, rules="bpb2e-wiki")
+    enc.add("A")
+    enc.add("B")
+    enc.start()
+    enc.delay()
+    enc.take_delayed("A")  # same Perception/Agility/Willpower as B
+    assert enc.current == "A"
+
+
+def test_the_2014_text_has_no_limit_on_pre_empting() -> None:
+    enc = started()
+    for _ in range(2):
+        enc.end_turn()
+    enc.delay()  # Monolith, Perception 2
+    enc.end_turn()
+    enc.take_delayed("Monolith")  # pre-empts Blueshift (Perception 4) in round 2
+    assert enc.current == "Monolith"
+
+
+def test_forcing_before_ones_turn_gives_up_this_rounds_turn() -> None:
+    enc = started()
+    assert enc.force("Monolith", "dives for cover") == 1
+    state = enc.turn_state("Monolith")
+    assert state.forced_this_round and state.lost == ((1, "dives for cover"),)
+    enc.end_turn()
+    enc.end_turn()
+    assert enc.current == HENCHMEN  # Monolith's turn is skipped ...
+    assert enc.transcript(1).splitlines()[3] == "Monolith's turn (dives for cover)"  # ... listed
+
+
+def test_forcing_after_ones_turn_gives_up_next_rounds_turn() -> None:
+    enc = started()
+    enc.end_turn()
+    assert enc.force("Blueshift", "raises a force field") == 2
+    assert enc.transcript(1).splitlines()[-1] == "Blueshift's turn (forced from round 2)"
+    for _ in range(3):
+        enc.end_turn()
+    assert (enc.round, enc.current) == (2, "Ganyeka")
+    assert "Blueshift" not in enc.transcript(2)
+
+
+def test_a_character_may_only_force_an_action_once_per_round() -> None:
+    enc = started()
+    enc.force("Monolith", "dives for cover")
+    with pytest.raises(RuleError, match="only force an action once per round"):
+        enc.force("Monolith", "dives for cover again")
+    with pytest.raises(RuleError, match="once per round"):
+        enc.block("Monolith", attacker="Ganyeka", rank=4, dice=(1, 1))
+
+
+def test_forcing_in_consecutive_rounds_gives_up_turns_further_ahead() -> None:
+    enc = started()
+    enc.end_turn()
+    enc.force("Blueshift", "dives for cover")  # gives up round 2
+    for _ in range(3):
+        enc.end_turn()
+    assert enc.round == 2
+    assert enc.force("Blueshift", "dives for cover") == 3  # round 2's turn is already gone
+    for _ in range(3):
+        enc.end_turn()
+    assert (enc.round, enc.current) == (3, "Ganyeka")
+
+
+def test_a_forced_action_is_never_an_attack() -> None:
+    enc = started()
+    for action in ("attacks Ganyeka", "Shoots the henchmen", "throws a car"):
+        with pytest.raises(RuleError, match="could be construed as an attack"):
+            enc.force("Monolith", action)
+    enc.force("Monolith", "blocks a bullet for the bystander")
+
+
+def test_the_current_combatant_defends_with_their_task_action_not_a_forced_one() -> None:
+    enc = started()
+    with pytest.raises(RuleError, match="task action, not a forced one"):
+        enc.force("Blueshift", "dives for cover")
+
+
+def test_forcing_while_holding_a_delayed_turn_spends_the_delayed_turn() -> None:
+    enc = started()
+    enc.delay()
+    assert enc.force("Blueshift", "dives for cover") == 1
+    assert not enc.turn_state("Blueshift").delaying
+    assert enc.transcript(1).splitlines()[-1] == "Blueshift's turn (delayed; dives for cover)"
+    for _ in range(3):
+        enc.end_turn()
+    assert (enc.round, enc.current) == (2, "Blueshift")
+
+
+def test_the_unaware_cannot_force() -> None:
+    enc = seed_cast(Encounter(seed=1), monolith_aware=False)
+    enc.start()
+    with pytest.raises(RuleError, match="not aware"):
+        enc.force("Monolith", "dives for cover")

@@ -1,0 +1,245 @@
+"""Random command sequences (hypothesis): the engine's invariants hold after every step.
+
+- a refused command changes nothing;
+- undo then redo, and save then load, give back exactly the same encounter;
+- nobody acts twice in a round, except a turn forced from the next one;
+- the environment is last in its round.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from bpb_widgets import Encounter, RuleError
+from tests.engine.helpers import snapshot
+
+NAMES = ["Blueshift", "Ganyeka", "Monolith", "Widow", "Hooligans", "Nobody"]
+rank = st.integers(min_value=-1, max_value=15)
+die = st.integers(0, 7)
+dice = st.none() | st.tuples(die, die)
+name = st.sampled_from(NAMES)
+FORCED_FROM = re.compile(r"\(forced from round \d+\)$")
+
+
+class Fight(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = Encounter(seed=99)
+
+    @initialize(start=st.booleans())
+    def cast(self, start: bool) -> None:
+        """Most fights start with a few combatants; some are then built step by step."""
+        self.enc.add(
+            "Blueshift", perception=4, agility=5, expertise={"dodge", "blast"}, player=True
+        )
+        self.enc.add("Ganyeka", brawn=5, prowess=4, endurance=4, expertise={"block", "blast"})
+        self.enc.add("Hooligans", group=True, endurance=3, aware=False)
+        if start:
+            self.enc.start()
+
+    def attempt(self, act, *, check_undo: bool = True) -> None:  # type: ignore[no-untyped-def]
+        before = snapshot(self.enc)
+        try:
+            act()
+        except RuleError:
+            assert snapshot(self.enc) == before, "a refused command changed the encounter"
+            return
+        if not check_undo:
+            return
+        after = snapshot(self.enc)
+        self.enc.undo()
+        self.enc.redo()
+        assert snapshot(self.enc) == after, "undo then redo is not exact"
+
+    @rule(
+        who=name,
+        perception=rank,
+        agility=rank,
+        aware=st.booleans(),
+        group=st.booleans(),
+        player=st.booleans(),
+        speed=st.integers(0, 15),
+        experts=st.sets(st.sampled_from(["block", "dodge"])),
+    )
+    def add(
+        self,
+        who: str,
+        player: bool,
+        perception: int,
+        agility: int,
+        aware: bool,
+        group: bool,
+        speed: int,
+        experts: set[str],
+    ) -> None:
+        self.attempt(
+            lambda: self.enc.add(
+                who,
+                perception=perception,
+                agility=agility,
+                aware=aware,
+                group=group,
+                super_speed=speed,
+                expertise=experts | {"blast"},
+                player=player,
+                endurance=4,
+            )
+        )
+
+    @rule(data=st.data())
+    def set_order(self, data: st.DataObject) -> None:
+        order = data.draw(st.permutations(self.enc.names))
+        self.attempt(lambda: self.enc.set_order(order))
+
+    @rule(physical=st.dictionaries(name, dice, max_size=3))
+    def roll_order(self, physical: dict) -> None:
+        self.attempt(lambda: self.enc.roll_order(dice=physical or None))
+
+    @rule()
+    def start(self) -> None:
+        self.attempt(self.enc.start)
+
+    @rule()
+    def end_turn(self) -> None:
+        self.attempt(self.enc.end_turn)
+
+    @rule()
+    def end_turn_again(self) -> None:
+        self.attempt(self.enc.end_turn)
+
+    @rule()
+    def delay(self) -> None:
+        self.attempt(self.enc.delay)
+
+    @rule(who=name)
+    def take_delayed(self, who: str) -> None:
+        self.attempt(lambda: self.enc.take_delayed(who))
+
+    @rule(who=name, action=st.sampled_from(["dives for cover", "attacks", "", "raises a shield"]))
+    def force(self, who: str, action: str) -> None:
+        self.attempt(lambda: self.enc.force(who, action))
+
+    @rule(kind=st.sampled_from(["block", "dodge"]), defender=name, attacker=name, r=rank, d=dice)
+    def defend(self, kind: str, defender: str, attacker: str, r: int, d: tuple | None) -> None:
+        act = getattr(self.enc, kind)
+        self.attempt(lambda: act(defender, attacker=attacker, rank=r, dice=d))
+
+    @rule(who=name, after=st.none() | name)
+    def becomes_aware(self, who: str, after: str | None) -> None:
+        self.attempt(lambda: self.enc.becomes_aware(who, after=after))
+
+    @rule(note=st.sampled_from(["the crate falls", "", "the car rolls"]))
+    def environment(self, note: str) -> None:
+        self.attempt(lambda: self.enc.environment(note))
+
+    @rule(
+        attacker=name,
+        victim=name,
+        r=rank,
+        d=dice,
+        hand=st.booleans(),
+        effect=st.none() | st.sampled_from(["overwhelming", "slamming", "staggering", "x"]),
+    )
+    def attack(
+        self, attacker: str, victim: str, r: int, d: tuple | None, hand: bool, effect: str | None
+    ) -> None:
+        self.attempt(
+            lambda: self.enc.attack(
+                attacker, victim, r, hand_to_hand=hand, effect=effect, power="blast", dice=d
+            )
+        )
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(victim=name, r=rank, d=dice, effect=st.sampled_from(["slamming", "staggering", None]))
+    def current_attacks(self, victim: str, r: int, d: tuple | None, effect: str | None) -> None:
+        attacker = self.enc.current
+        self.attempt(
+            lambda: self.enc.attack(attacker, victim, r, power="blast", effect=effect, dice=d)
+        )
+
+    @precondition(lambda self: self.enc.pending_attack is not None)
+    @rule(kind=st.sampled_from(["block", "dodge"]), d=dice, r=dice)
+    def target_defends(self, kind: str, d: tuple | None, r: tuple | None) -> None:
+        target = self.enc.pending_attack.target
+        act = getattr(self.enc, kind)
+        self.attempt(lambda: act(target, dice=d, reaction_dice=r))
+
+    @rule(instead=st.none() | name, d=dice)
+    def take_hit(self, instead: str | None, d: tuple | None) -> None:
+        self.attempt(lambda: self.enc.take_hit(instead=instead, reaction_dice=d))
+
+    @rule(who=name, reached=st.booleans())
+    def dive_for_cover(self, who: str, reached: bool) -> None:
+        self.attempt(lambda: self.enc.dive_for_cover(who, reached=reached))
+
+    @rule(
+        attacker=name,
+        victim=name,
+        then=st.sampled_from(["throw", "trip", "squeeze", "hold"]),
+        d=dice,
+        r=dice,
+    )
+    def grab(self, attacker: str, victim: str, then: str, d: tuple | None, r: tuple | None) -> None:
+        self.attempt(lambda: self.enc.grab(attacker, victim, then, dice=d, reaction_dice=r))
+
+    @rule(who=name, use=st.sampled_from(["rally", "retcon", "nap"]), gain=st.booleans())
+    def plot_point(self, who: str, use: str, gain: bool) -> None:
+        if gain:
+            self.attempt(lambda: self.enc.gain_plot_point(who, "reward"))
+        else:
+            self.attempt(lambda: self.enc.spend_plot_point(who, use))
+
+    @rule()
+    def recover(self) -> None:
+        self.attempt(self.enc.recover)
+
+    @precondition(lambda self: self.enc.can_undo)
+    @rule(steps=st.integers(1, 3))
+    def undo(self, steps: int) -> None:
+        self.attempt(lambda: self.enc.undo(steps), check_undo=False)
+
+    @precondition(lambda self: self.enc.can_redo)
+    @rule()
+    def redo(self) -> None:
+        self.attempt(self.enc.redo, check_undo=False)
+
+    @rule()
+    def save_and_load(self) -> None:
+        loaded = Encounter.from_json(self.enc.to_json())
+        assert snapshot(loaded) == snapshot(self.enc)
+
+    @invariant()
+    def nobody_acts_twice_and_the_environment_is_last(self) -> None:
+        rounds: dict[int, list[str]] = {}
+        for line in self.enc.transcript().splitlines():
+            if line.startswith("Round "):
+                current = rounds.setdefault(int(line.split()[1]), [])
+            else:
+                current.append(line)
+        for lines in rounds.values():
+            turns = Counter(
+                line.split("'s turn")[0] for line in lines if not FORCED_FROM.search(line)
+            )
+            assert all(n == 1 for n in turns.values()), lines
+            environment = [i for i, line in enumerate(lines) if line.startswith("Environment")]
+            assert environment in ([], [len(lines) - 1]), lines
+
+    @invariant()
+    def the_current_combatant_is_aware(self) -> None:
+        if self.enc.current is not None:
+            assert self.enc.turn_state(self.enc.current).aware
+
+
+TestFight = Fight.TestCase
+TestFight.settings = settings(max_examples=150, stateful_step_count=50, deadline=None)

@@ -1,0 +1,253 @@
+"""Drive a real JupyterLab 4 with Playwright's Chromium (browser tests and the benchmark).
+
+``LabServer`` runs ``jupyter lab`` on a free loopback port in its own process group with its own
+settings and workspace folders; ``open_notebook`` opens a notebook in a page; ``Notebook.run_cell``
+appends a cell, runs it and returns its output, so one page and one kernel serve many checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
+STARTUP_SECONDS = 90
+#: Show every cell, even off screen (JupyterLab 4 windows long notebooks by default); no news toast.
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _write_settings(folder: Path) -> None:
+    for plugin, values in SETTINGS.items():
+        path = folder / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+class LabServer:
+    """A running ``jupyter lab`` process."""
+
+    def __init__(self, root: Path, home: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.port = _free_port()
+        self.token = secrets.token_hex(16)
+        _write_settings(home / "settings")
+        env = {
+            **os.environ,
+            "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+            "JUPYTER_CONFIG_DIR": str(home / "config"),
+            "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        }
+        env.pop("ANYWIDGET_HMR", None)
+        self.log = (home / "lab.log").open("wb")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "lab",
+                "--no-browser",
+                "--allow-root",
+                f"--port={self.port}",
+                "--ip=127.0.0.1",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={root}",
+                "--LabApp.news_url=",
+                "--LabApp.expose_app_in_browser=True",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self._wait_ready()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"jupyter lab did not answer within {STARTUP_SECONDS} s")
+
+    def stop(self) -> None:
+        """Kill the server, its kernels and anything else in its process group."""
+        for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+            try:
+                os.killpg(self.process.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                self.process.wait(wait)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        self.log.close()
+
+
+class Notebook:
+    """One open notebook in the lab page, with helpers to run cells and query the kernel."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def run_cell(self, source: str, *, wait_for: str | None = ".bpb") -> Locator:
+        """Append a code cell, run it, return its output area once ``wait_for`` shows in it."""
+        index = self.page.evaluate(
+            """(source) => {
+                const nb = window.jupyterapp.shell.currentWidget.content;
+                const cells = nb.model.sharedModel;
+                cells.insertCell(cells.cells.length, {cell_type: "code", source});
+                nb.activeCellIndex = cells.cells.length - 1;
+                window.jupyterapp.commands.execute("notebook:run-cell");
+                return cells.cells.length - 1;
+            }""",
+            source,
+        )
+        output = self.page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea")
+        if wait_for:
+            expect(output.locator(wait_for).first).to_be_visible(timeout=20_000)
+        return output
+
+    def run_all(self, *, wait_for: str = ".bpb", count: int = 1) -> Locator:
+        """Run every cell (the command is not awaited: it can wait on dialogs) and wait until
+        ``count`` elements match ``wait_for`` in the notebook's outputs."""
+        self.page.evaluate(
+            "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+        )
+        found = self.page.locator(f".jp-Notebook .jp-OutputArea {wait_for}")
+        expect(found).to_have_count(count, timeout=30_000)
+        return found
+
+    def kernel(self, code: str) -> str:
+        """Run ``code`` in the notebook's kernel (no cell) and return what it printed."""
+        return self.page.evaluate(
+            """async (code) => {
+                const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+                const future = kernel.requestExecute({code, store_history: false});
+                let text = "";
+                future.onIOPub = (msg) => {
+                    const c = msg.content;
+                    if (msg.header.msg_type === "stream") text += c.text;
+                    if (msg.header.msg_type === "error") text += `${c.ename}: ${c.evalue}`;
+                };
+                await future.done;
+                return text;
+            }""",
+            code,
+        )
+
+    def wait_kernel(self, code: str, expected: str, timeout: float = 10.0) -> str:
+        """Poll ``kernel(code)`` until it prints ``expected`` (a click's effect can lag)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            got = self.kernel(code).strip()
+            if got == expected or time.monotonic() > deadline:
+                return got
+            time.sleep(0.1)
+
+    def set_theme(self, theme: str) -> None:
+        self.page.evaluate(
+            "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
+        )
+        expect(self.page.locator("body")).to_have_attribute(
+            "data-jp-theme-light", "true" if theme == LIGHT else "false"
+        )
+
+    def screenshot(self, target: Locator, name: str) -> Path:
+        """Save ``target``'s screenshot as test-output/<name>.png."""
+        OUTPUT.mkdir(exist_ok=True)
+        path = OUTPUT / f"{name}.png"
+        target.screenshot(path=str(path), animations="disabled")
+        return path
+
+
+def open_notebook(
+    server: LabServer, browser: Browser, name: str = "ui.ipynb", cells: Sequence[str] = ()
+) -> Notebook:
+    """Write a notebook of code ``cells``, open it in a new page and wait for its kernel."""
+    kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    code = [
+        {
+            "cell_type": "code",
+            "source": source,
+            "metadata": {},
+            "outputs": [],
+            "execution_count": None,
+        }
+        for source in cells
+    ]
+    document = {
+        "cells": code,
+        "metadata": {"kernelspec": kernelspec},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (server.root / name).write_text(json.dumps(document))
+    page = browser.new_page(viewport={"width": 1280, "height": 1500})
+    # a fresh workspace per page, so no page restores another's notebooks
+    workspace = Path(name).stem
+    page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
+    page.wait_for_function(
+        "(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name",
+        arg=name,
+        timeout=60_000,
+    )
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    page.wait_for_function(
+        """() => document.querySelector('.jp-Dialog')
+            || window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel""",
+        timeout=60_000,
+    )
+    if accept.count():
+        accept.click()
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
+    book = Notebook(page)
+    if book.wait_kernel("print('ready')", "ready", timeout=60) != "ready":
+        raise RuntimeError("the notebook's kernel did not answer")
+    return book
+
+
+def launch(playwright: Playwright) -> Browser:
+    """The system Chromium, headless (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)

@@ -1,0 +1,179 @@
+"""The widgets in a real JupyterLab: render, click, check the kernel; command from Python, check
+the page; hostile names; refusals; light and dark themes."""
+
+from __future__ import annotations
+
+import json
+
+from lab import DARK, LIGHT, LabServer, Notebook, open_notebook
+from playwright.sync_api import Browser, Locator, expect
+
+FIGHT = """
+from bpb_widgets import Encounter
+from bpb_widgets.widgets import DefensePanel, DiceRoller, EncounterLog, GMScreen, TurnOrderStrip
+def fight():
+    enc = Encounter(seed=7)
+    enc.add("Blueshift", perception=4, agility=5, prowess=4, expertise={"dodge"})
+    enc.add("Ganyeka", perception=3, prowess=5, brawn=6)
+    enc.add("Monolith", prowess=6, brawn=8, expertise={"block"})
+    enc.add("Ganyeka's henchmen", group=True)
+    return enc
+"""
+XSS = '<img src=x onerror="window.__bpb_xss = 1">'
+
+
+def setup(notebook: Notebook) -> None:
+    if notebook.kernel("print('fight' in globals())").strip() != "True":
+        notebook.kernel(FIGHT)
+
+
+def show(notebook: Notebook, var: str, widget: str, *, start: bool = True) -> Locator:
+    """Create ``var = fight()`` in the kernel, display ``widget(var)`` in a new cell."""
+    setup(notebook)
+    begin = f"{var}.start()\n" if start else ""
+    return notebook.run_cell(f"{var} = fight()\n{begin}{widget}({var})")
+
+
+def chip(output: Locator, name: str) -> Locator:
+    return output.locator(f".bpb-chip[data-name={json.dumps(name)}]")
+
+
+def test_gm_screen_renders_and_end_turn_reaches_the_kernel(notebook: Notebook) -> None:
+    out = show(notebook, "enc_a", "GMScreen")
+    expect(out.locator(".bpb")).to_have_count(4)
+    expect(out).not_to_contain_text("Error displaying widget")
+    expect(chip(out, "Blueshift")).to_have_attribute("aria-current", "true")
+    expect(out.locator(".bpb-defense .bpb-arithmetic").first).to_be_visible()
+    notebook.screenshot(out, "gm-screen-light")
+    out.get_by_role("button", name="End turn").click()
+    assert notebook.wait_kernel("print(enc_a.current)", "Ganyeka") == "Ganyeka"
+    expect(chip(out, "Ganyeka")).to_have_attribute("aria-current", "true")
+    expect(chip(out, "Blueshift")).not_to_have_attribute("aria-current", "true")
+    expect(chip(out, "Blueshift")).to_contain_text("acted")
+
+
+def test_a_command_run_from_python_shows_in_every_widget(notebook: Notebook) -> None:
+    first = show(notebook, "enc_b", "TurnOrderStrip")
+    second = notebook.run_cell("EncounterLog(enc_b)")
+    notebook.kernel("enc_b.end_turn(); enc_b.end_turn()")
+    expect(chip(first, "Monolith")).to_have_attribute("aria-current", "true")
+    expect(second.locator(".bpb-entry").last).to_contain_text("Monolith")
+
+
+def test_delay_then_take_the_delayed_turn(notebook: Notebook) -> None:
+    out = show(notebook, "enc_c", "TurnOrderStrip")
+    out.get_by_role("button", name="Delay").click()
+    expect(chip(out, "Blueshift")).to_contain_text("delaying")
+    chip(out, "Blueshift").get_by_role("button", name="Take delayed turn").click()
+    assert notebook.wait_kernel("print(enc_c.current)", "Blueshift") == "Blueshift"
+    expect(chip(out, "Blueshift")).to_have_attribute("aria-current", "true")
+
+
+def test_keyboard_shortcuts_run_commands(notebook: Notebook) -> None:
+    out = show(notebook, "enc_d", "TurnOrderStrip")
+    chip(out, "Blueshift").focus()
+    notebook.page.keyboard.press("e")
+    assert notebook.wait_kernel("print(enc_d.current)", "Ganyeka") == "Ganyeka"
+    notebook.page.keyboard.press("u")
+    assert notebook.wait_kernel("print(enc_d.current)", "Blueshift") == "Blueshift"
+    # D twice is JupyterLab's "delete cell": inside the widget it delays, twice, and nothing else
+    cells = notebook.page.locator(".jp-Notebook .jp-Cell").count()
+    notebook.page.keyboard.press("d")
+    notebook.page.keyboard.press("d")
+    assert notebook.wait_kernel("print(enc_d.current)", "Monolith") == "Monolith"
+    assert notebook.page.locator(".jp-Notebook .jp-Cell").count() == cells
+
+
+def test_block_with_physical_dice_shows_the_result_and_the_revised_order(
+    notebook: Notebook,
+) -> None:
+    out = show(notebook, "enc_e", "DefensePanel")
+    panel = out.locator(".bpb-defense")
+    panel.get_by_label("Attacker").select_option("Ganyeka")
+    panel.get_by_label("Defender").select_option("Monolith")
+    panel.get_by_label("Attack rank").fill("5")
+    panel.get_by_label("Attack rank").dispatch_event("change")
+    expect(panel.locator(".bpb-block .bpb-consequence")).to_contain_text("Monolith")
+    panel.get_by_label("Physical dice").fill("6 6")
+    panel.get_by_role("button", name="Block").click()
+    expect(panel.locator(".bpb-result")).to_contain_text("extreme success")
+    assert notebook.kernel("print(enc_e.log[-1].kind)").strip() == "block"
+    notebook.screenshot(panel, "defense-panel-after-block")
+
+
+def test_a_refused_command_shows_its_message(notebook: Notebook) -> None:
+    out = show(notebook, "enc_f", "TurnOrderStrip", start=False)
+    out.get_by_role("button", name="End turn").click()
+    expect(out.get_by_role("alert")).to_be_visible()
+    assert notebook.kernel("print(enc_f.round)").strip() == "0"
+
+
+def test_names_render_as_typed_never_as_html(notebook: Notebook) -> None:
+    setup(notebook)
+    out = notebook.run_cell(f"enc_x = fight()\nenc_x.add({XSS!r})\nenc_x.start()\nGMScreen(enc_x)")
+    expect(chip(out, XSS)).to_contain_text(XSS)
+    expect(out.locator("img")).to_have_count(0)
+    assert notebook.page.evaluate("() => window.__bpb_xss") is None
+
+
+def test_dice_roller_shows_odds_and_explains_the_roll(notebook: Notebook) -> None:
+    out = show(notebook, "enc_g", "DiceRoller")
+    roller = out.locator(".bpb-dice")
+    expect(roller.locator(".bpb-odds-text")).to_contain_text("Success")
+    expect(roller.locator("svg.bpb-chart rect")).to_have_count(11)
+    roller.get_by_label("Physical dice").fill("3 4")
+    roller.get_by_role("button", name="Roll").click()
+    expect(roller.locator(".bpb-result")).to_contain_text("2d6 (3+4)")
+    notebook.screenshot(roller, "dice-roller")
+
+
+def test_choosing_a_log_entry_undoes_back_to_it(notebook: Notebook) -> None:
+    out = show(notebook, "enc_h", "EncounterLog")
+    notebook.kernel("enc_h.end_turn(); enc_h.end_turn()")
+    entries = out.locator(".bpb-entry")
+    expect(entries.last).to_contain_text("Monolith")
+    out.locator(".bpb-entry-button", has_text="Ganyeka's turn").click()
+    assert notebook.wait_kernel("print(enc_h.current)", "Blueshift") == "Blueshift"
+
+
+def test_dark_theme(notebook: Notebook) -> None:
+    out = show(notebook, "enc_i", "GMScreen")
+    notebook.kernel("enc_i.delay(); enc_i.force('Monolith', 'dives for cover')")
+    expect(chip(out, "Monolith")).to_contain_text("dives for cover")
+    notebook.set_theme(DARK)
+    try:
+        strip = out.locator(".bpb-strip")
+        colour = strip.evaluate("el => getComputedStyle(el).backgroundColor")
+        notebook.screenshot(out, "gm-screen-dark")
+    finally:
+        notebook.set_theme(LIGHT)
+    assert colour != strip.evaluate("el => getComputedStyle(el).backgroundColor")
+
+
+def test_declare_the_order_by_keyboard_and_by_dragging(notebook: Notebook) -> None:
+    out = show(notebook, "enc_j", "TurnOrderStrip", start=False)
+    chip(out, "Blueshift").focus()
+    notebook.page.keyboard.press("Alt+ArrowRight")
+    assert notebook.wait_kernel("print(enc_j.order[:2])", "['Ganyeka', 'Blueshift']") == (
+        "['Ganyeka', 'Blueshift']"
+    )
+    expect(out.locator(".bpb-chip").first).to_have_attribute("data-name", "Ganyeka")
+    expect(chip(out, "Blueshift")).to_be_focused()
+    chip(out, "Monolith").drag_to(chip(out, "Ganyeka"))
+    assert notebook.wait_kernel("print(enc_j.order[0])", "Monolith") == "Monolith"
+
+
+def test_a_saved_notebook_runs_all_cells_and_its_widgets_stay_in_sync(
+    lab_server: LabServer, browser: Browser
+) -> None:
+    cells = [FIGHT, "enc = fight()\nenc.start()\nGMScreen(enc)", "TurnOrderStrip(enc)"]
+    book = open_notebook(lab_server, browser, "run-all.ipynb", cells)
+    try:
+        strips = book.run_all(wait_for=".bpb-strip", count=2)
+        expect(book.page.locator(".jp-Notebook")).not_to_contain_text("Error displaying widget")
+        strips.nth(1).get_by_role("button", name="End turn").click()
+        for strip in (strips.nth(0), strips.nth(1)):
+            expect(chip(strip, "Ganyeka")).to_have_attribute("aria-current", "true")
+        assert book.kernel("print(enc.current)").strip() == "Ganyeka"
+    finally:
+        book.page.close()
