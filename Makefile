@@ -12,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 # pip prints one harmless line per local mirror that lacks a package; keep real messages only
 PIP_QUIET := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: lab test bench lint clean
+.PHONY: lab test bench lint notebooks screenshot clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,7 +38,15 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 
 test: $(INSTALLED) $(STATIC) $(CHROMIUM) lint
-	$(BIN)/pytest
+	$(BIN)/pytest --nbval
+
+# run the example notebooks and save their outputs (what pytest --nbval checks)
+notebooks: $(INSTALLED) $(STATIC)
+	$(PY) tools/run_notebooks.py
+
+# the README's screenshot of the GM screen in JupyterLab, made by the browser tests
+screenshot: $(INSTALLED) $(STATIC) $(CHROMIUM)
+	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui -k gm_screen_renders
 
 bench: $(INSTALLED) $(STATIC)
 	$(PY) -m benchmarks
@@ -47,4 +55,4 @@ lab: $(INSTALLED) $(STATIC)
 	$(BIN)/jupyter lab notebooks/
 
 clean:
-	rm -rf $(VENV) build dist test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist test-output .pytest_cache .hypothesis node_modules bpb_widgets/static

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bpb_widgets.rules.defense import block, defense_difficulty, dodge
+from bpb_widgets.rules.probability import Odds, odds
 from bpb_widgets.rules.tasks import Task
 
 DefenceKind = Literal["block", "dodge"]
@@ -63,6 +64,13 @@ class DefencePreview:
     @property
     def difficulty(self) -> int:
         return defense_difficulty(self.rank, attack=self.continued + 1)
+
+    @property
+    def odds(self) -> Odds:
+        """The exact chances of success and extreme success (seed 004, "Rolling Dice")."""
+        return odds(
+            self.attribute, self.difficulty, bonus=self.bonus, expertise=self.can_be_extreme
+        )
 
     def roll(self, dice: tuple[int, ...]) -> Task:
         """The defence roll with these dice (seed 004, "Blocking", "Dodging")."""

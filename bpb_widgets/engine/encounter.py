@@ -29,7 +29,13 @@ from bpb_widgets.engine.defence import (
 from bpb_widgets.engine.events import Change, Event
 from bpb_widgets.engine.fighting import Attack, Fighting
 from bpb_widgets.engine.journal import Journal
-from bpb_widgets.engine.order import STAGGERED, is_attack, possessive, rank_by_precedence
+from bpb_widgets.engine.order import (
+    STAGGERED,
+    is_attack,
+    possessive,
+    rank_by_precedence,
+    revised,
+)
 from bpb_widgets.engine.task_rolls import TaskRolls
 from bpb_widgets.engine.transcript import render
 from bpb_widgets.errors import RuleError
@@ -606,12 +612,15 @@ class Encounter(Fighting, TaskRolls):
             self._sacrifice(defender, DEFENCES[kind].annotation(attacker), preview.forced_round)
         count = self._defending[defender][1] + 1 if preview.mode == "continued" else 1
         self._journal.set(self._defending, defender, (kind, count))
-        revision = None
+        revision = moved = None
         if task.extreme and attacker in self._slots:
-            revision = f"{attacker} now acts after {defender}"
-            self._journal.attr(
-                self, "_revisions", (*self._revisions, (attacker, defender, revision))
-            )
+            planned = revised(self._slots, self._revisions)
+            moved = revised(planned, [(attacker, defender)]) != planned
+            revision = f"{attacker} {'now' if moved else 'already'} acts after {defender}"
+            if moved:
+                self._journal.attr(
+                    self, "_revisions", (*self._revisions, (attacker, defender, revision))
+                )
         text = explain(preview, task, revision)
         self._event(
             kind,
@@ -631,7 +640,7 @@ class Encounter(Fighting, TaskRolls):
         pending = self._pending
         if pending is not None and (pending.target, pending.attacker) == (defender, attacker):
             self._resolve_defence(defender, task.success, reaction)
-        return DefenceResult(preview, task, revision is not None, text)
+        return DefenceResult(preview, task, bool(moved), text)
 
     # ------------------------------------------------------------------ undo, redo
 
@@ -944,15 +953,17 @@ class Encounter(Fighting, TaskRolls):
             j.append(self._lines, (self._round, f"Environment's turn ({notes})"))
             self._event("environment", f"The environment acts last: {notes} (Order Of Play)")
             j.attr(self, "_notes", ())
-        for attacker, defender, text in self._revisions:
-            if attacker in self._slots and defender in self._slots:
-                j.delete(self._slots, self._slots.index(attacker))
-                j.insert(self._slots, self._slots.index(defender) + 1, attacker)
-                self._order_changed = True
-                self._event(
-                    "revised", f"Order of play revised: {text} ({', '.join(self._slots)})", attacker
-                )
-        j.attr(self, "_revisions", ())
+        if self._revisions:
+            j.attr(self, "_slots", revised(self._slots, self._revisions))
+            self._order_changed = True
+            for attacker, _, text in self._revisions:
+                self._event("revised", f"Order of play revised: {text}", attacker)
+            self._event(
+                "order",
+                f"Order of play from round {self._round + 1}: "
+                f"{', '.join(self._slots)} (Blocking, Dodging)",
+            )
+            j.attr(self, "_revisions", ())
         j.attr(self, "_round", self._round + 1)
         j.attr(self, "_pos", 0)
         j.append(self._lines, (self._round, None))

@@ -273,7 +273,7 @@ class Fighting:
             f"{possessive(pending.attacker)} {pending.power}",
         )
         sheet = self._sheets[target]
-        if pending.effect == "slamming" and not harm.after.out:
+        if pending.effect == "slamming":
             result = slam(sheet.brawn, pending.rank, pv=sheet.protection, dice=self._dice(reaction))
             shown = _roll_text("Brawn", result.roll, pending.rank)
             if not result.slammed:

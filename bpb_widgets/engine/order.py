@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import groupby, pairwise
 
 from bpb_widgets.engine.combatant import Combatant
@@ -24,6 +24,17 @@ def is_attack(action: str) -> bool:
     words = action.casefold().split()
     verb = words[0] if words else ""
     return any(form in ATTACK_VERBS for form in (verb, verb.removesuffix("s"), verb[:-2]))
+
+
+def revised(order: Sequence[str], moves: Iterable[tuple[str, ...]]) -> list[str]:
+    """``order`` after each (attacker, defender, ...) move puts the attacker right after the
+    defender (seed 000, "Blocking", "Dodging": an extreme success revises the order of play)."""
+    result = list(order)
+    for attacker, defender, *_ in moves:
+        if attacker in result and defender in result:
+            result.remove(attacker)
+            result.insert(result.index(defender) + 1, attacker)
+    return result
 
 
 def possessive(name: str) -> str:

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 import traitlets
 
 from bpb_widgets.errors import RuleError
-from bpb_widgets.rules.probability import odds
 from bpb_widgets.widgets._base import (
     STATIC,
     Delta,
@@ -92,7 +91,6 @@ class DefensePanel(EncounterWidget):
             )
         except RuleError as exc:
             return {"refused": str(exc)}
-        chances = odds(p.attribute, p.difficulty, bonus=p.bonus, expertise=p.can_be_extreme)
         return {
             "attribute_name": p.attribute_name,
             "attribute": p.attribute,
@@ -101,7 +99,7 @@ class DefensePanel(EncounterWidget):
             "continued": p.continued,
             "consequence": p.consequence,
             "forced": p.forced,
-            **odds_payload(chances),
+            **odds_payload(p.odds),
         }
 
 

@@ -138,3 +138,17 @@ def test_impossible_defences_are_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(RuleError, match=message):
         enc.block(**kwargs)
     assert not enc.turn_state("Monolith").forced_this_round
+
+
+def test_an_extreme_success_that_changes_nothing_revises_nothing() -> None:
+    enc = started()
+    enc.end_turn()  # Ganyeka attacks; Monolith already acts right after him
+    first = enc.block("Monolith", attacker="Blueshift", rank=2, dice=(6, 6))
+    assert first.revised  # Blueshift will move after Monolith
+    again = enc.block("Monolith", attacker="Blueshift", rank=2, dice=(6, 6))
+    assert again.extreme and not again.revised
+    assert again.text.endswith("extreme success; Blueshift already acts after Monolith (Blocking)")
+    assert len(enc.revisions) == 1
+    for _ in range(2):
+        enc.end_turn()
+    assert enc.order == ["Ganyeka", "Monolith", "Blueshift", HENCHMEN]

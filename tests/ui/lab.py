@@ -31,6 +31,8 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
 ]
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
+#: Where the README's screenshot goes (``make screenshot``).
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 STARTUP_SECONDS = 90
 #: Show every cell, even off screen (JupyterLab 4 windows long notebooks by default); no news toast.
 SETTINGS = {
