@@ -99,6 +99,13 @@ def check_name(name: object) -> str:
     return name
 
 
+def check_flag(value: object, what: str) -> bool:
+    """A yes/no setting such as ``group=True``."""
+    if not isinstance(value, bool):
+        raise RuleError(f"{what}= takes True or False, not {value!r}.")
+    return value
+
+
 def make_combatant(
     name: object,
     *,
@@ -123,8 +130,7 @@ def make_combatant(
     checked = {a: check_rank(r, f"{name}'s {a.title()}") for a, r in ranks.items()}
     speed = check_rank(super_speed, f"{name}'s Super-speed", low=0, high=MAX_RANK)
     for flag, what in ((group, "group"), (aware, "aware"), (player, "player")):
-        if not isinstance(flag, bool):
-            raise RuleError(f"{what}= takes True or False, not {flag!r}.")
+        check_flag(flag, what)
     if isinstance(protection, (list, tuple, set, frozenset)):
         protection = rules_protection(protection)  # layers do not stack: the greatest applies
     return Combatant(

@@ -7,6 +7,7 @@ replay (save/load) and observers (``Encounter._run``).
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -25,6 +26,7 @@ def command(method: F) -> F:
     return run  # type: ignore[return-value]
 
 
+@functools.cache
 def commands_of(cls: type) -> dict[str, Callable[..., Any]]:
     """Every command method of ``cls`` by name, unwrapped: what a saved file may replay."""
     return {
@@ -32,3 +34,9 @@ def commands_of(cls: type) -> dict[str, Callable[..., Any]]:
         for name in dir(cls)
         if getattr(getattr(cls, name), "is_command", False)
     }
+
+
+@functools.cache
+def signature_of(method: Callable[..., Any]) -> inspect.Signature:
+    """A command's signature, looked up once (every command call and saved record binds to it)."""
+    return inspect.signature(method)

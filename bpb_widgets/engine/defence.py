@@ -8,11 +8,16 @@ after the first).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bpb_widgets.engine.command import command
+from bpb_widgets.engine.order import possessive, revised
+from bpb_widgets.errors import RuleError
 from bpb_widgets.rules.defense import block, defense_difficulty, dodge
 from bpb_widgets.rules.probability import Odds, odds
+from bpb_widgets.rules.ranks import check_rank
 from bpb_widgets.rules.tasks import Task
 
 DefenceKind = Literal["block", "dodge"]
@@ -146,3 +151,150 @@ def explain(preview: DefencePreview, task: Task, revision: str | None) -> str:
     if revision:
         outcome += f"; {revision}"
     return f"{preview.kind.title()}: {preview.arithmetic(task)}: {outcome} ({preview.section})"
+
+
+class Defending:
+    """The block and dodge commands (mixed into ``Encounter``)."""
+
+    def defence_preview(
+        self,
+        kind: DefenceKind,
+        defender: str,
+        *,
+        attacker: str | None = None,
+        rank: int | None = None,
+    ) -> DefencePreview:
+        """What a block or dodge would need and cost, before rolling (refused as the roll would
+        be). Without ``attacker`` and ``rank`` it answers the hit waiting for ``defender``."""
+        self._need_system("bpb2e", "Blocking and dodging")
+        if kind not in DEFENCES:
+            raise RuleError(f"A defence is a block or a dodge, not {kind!r}.")
+        rule = DEFENCES[kind]
+        defender = self._known(defender)
+        self._need_started(f"{kind}")
+        pending = self._pending
+        if attacker is None or rank is None:
+            if pending is None or pending.target != defender:
+                raise RuleError(
+                    f"No hit on {defender} is waiting: name the attacker and the attack's rank."
+                )
+            attacker = pending.attacker if attacker is None else attacker
+            rank = pending.rank if rank is None else rank
+        attacker = self._known(attacker)
+        if defender == attacker:
+            raise RuleError(f"{defender} cannot {kind} their own attack.")
+        if not self._aware[defender]:
+            raise RuleError(f"{defender} is not aware of the fight and cannot {kind}.")
+        if self._endurance[defender].out:
+            raise RuleError(f"{defender} is out of the fight and cannot {kind}.")
+        rank = check_rank(rank, "The attack's rank")
+        sheet = self._sheets[defender]
+        stance = self._defending.get(defender)
+        forced_round = None
+        continued = 0
+        if defender in (self._current, self._suspended):
+            mode, consequence = "turn", f"uses {possessive(defender)} task action this turn"
+        elif stance and stance[0] == kind:
+            mode = "continued"
+            if self.rules.continued_defence_penalty:
+                continued = stance[1]
+            consequence = (
+                f"continues {possessive(defender)} {kind} (attack {stance[1] + 1} since "
+                f"{possessive(defender)} last action, +{continued} difficulty)"
+            )
+        else:
+            mode = "forced"
+            forced_round = self._check_force(defender)
+            consequence = f"forced action: uses {possessive(defender)} turn in round {forced_round}"
+        expert = sheet.has_expertise(rule.skill)
+        return DefencePreview(
+            kind=kind,
+            defender=defender,
+            attacker=attacker,
+            rank=rank,
+            attribute_name=rule.attribute.title(),
+            attribute=sheet.rank(rule.attribute),
+            bonus=self.rules.expertise_bonus if expert else 0,
+            continued=continued,
+            mode=mode,
+            forced_round=forced_round,
+            consequence=consequence,
+            can_be_extreme=expert or not self.rules.extreme_needs_expertise,
+        )
+
+    @command
+    def block(
+        self,
+        defender: str,
+        *,
+        attacker: str | None = None,
+        rank: int | None = None,
+        dice: Sequence[int] | None = None,
+        reaction_dice: Sequence[int] | None = None,
+    ) -> DefenceResult:
+        """``defender`` blocks an attack of ``rank``: Prowess + 2d6 (+3 with block expertise)
+        against 8 + rank (seed 000, "Blocking"); ``dice`` are physical dice. Against the hit
+        waiting for ``defender`` (``attack``), attacker and rank come from it, a success negates
+        it and a failure lets it land (``reaction_dice`` for a slam or stagger roll)."""
+        return self._defend("block", defender, attacker, rank, dice, reaction_dice)
+
+    @command
+    def dodge(
+        self,
+        defender: str,
+        *,
+        attacker: str | None = None,
+        rank: int | None = None,
+        dice: Sequence[int] | None = None,
+        reaction_dice: Sequence[int] | None = None,
+    ) -> DefenceResult:
+        """``defender`` dodges an attack of ``rank``: Agility + 2d6 (+3 with dodge expertise)
+        against 8 + rank (seed 000, "Dodging"); otherwise as ``block``."""
+        return self._defend("dodge", defender, attacker, rank, dice, reaction_dice)
+
+    def _defend(
+        self,
+        kind: DefenceKind,
+        defender: str,
+        attacker: str | None,
+        rank: int | None,
+        dice: object,
+        reaction: object,
+    ) -> DefenceResult:
+        preview = self.defence_preview(kind, defender, attacker=attacker, rank=rank)
+        rolled = self._dice(dice)
+        task = preview.roll(rolled)
+        defender, attacker = preview.defender, preview.attacker
+        if preview.forced_round is not None:
+            self._sacrifice(defender, DEFENCES[kind].annotation(attacker), preview.forced_round)
+        count = self._defending[defender][1] + 1 if preview.mode == "continued" else 1
+        self._journal.set(self._defending, defender, (kind, count))
+        revision = moved = None
+        if task.extreme and attacker in self._slots:
+            planned = revised(self._slots, self._revisions)
+            moved = revised(planned, [(attacker, defender)]) != planned
+            revision = f"{attacker} {'now' if moved else 'already'} acts after {defender}"
+            if moved:
+                self._journal.attr(
+                    self, "_revisions", (*self._revisions, (attacker, defender, revision))
+                )
+        text = explain(preview, task, revision)
+        self._event(
+            kind,
+            text,
+            defender,
+            {
+                "attacker": attacker,
+                "rank": preview.rank,
+                "dice": list(rolled),
+                "total": task.total,
+                "difficulty": task.difficulty,
+                "success": task.success,
+                "extreme": task.extreme,
+                "mode": preview.mode,
+            },
+        )
+        pending = self._pending
+        if pending is not None and (pending.target, pending.attacker) == (defender, attacker):
+            self._resolve_defence(defender, task.success, reaction)
+        return DefenceResult(preview, task, bool(moved), text)

@@ -8,8 +8,6 @@ events in the log and changes the state through the undo journal. A refused comm
 
 from __future__ import annotations
 
-import functools
-import logging
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -17,38 +15,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bpb_widgets.engine import blackout, d10_ap
+from bpb_widgets.engine.blackout import BlackoutRules, Hit
 from bpb_widgets.engine.combatant import Combatant, check_name, make_combatant
 from bpb_widgets.engine.command import command, commands_of
-from bpb_widgets.engine.defence import (
-    DEFENCES,
-    DefenceKind,
-    DefencePreview,
-    DefenceResult,
-    explain,
-)
+from bpb_widgets.engine.d10_ap import D10Rules
+from bpb_widgets.engine.defence import Defending
 from bpb_widgets.engine.events import Change, Event
 from bpb_widgets.engine.fighting import Attack, Fighting
+from bpb_widgets.engine.history import History, _Done
 from bpb_widgets.engine.journal import Journal
-from bpb_widgets.engine.order import (
-    STAGGERED,
-    is_attack,
-    possessive,
-    rank_by_precedence,
-    revised,
-)
+from bpb_widgets.engine.order import rank_by_precedence
 from bpb_widgets.engine.task_rolls import TaskRolls
 from bpb_widgets.engine.transcript import render
+from bpb_widgets.engine.turns import MAX_NOTE, Turns
 from bpb_widgets.errors import RuleError
-from bpb_widgets.rules.dice import Dice, check_dice, roll
+from bpb_widgets.rules.dice import Dice, check_dice
 from bpb_widgets.rules.endurance import Endurance
 from bpb_widgets.rules.plot_points import SESSION_START
-from bpb_widgets.rules.ranks import check_rank
 from bpb_widgets.systems import RuleSet, rule_set
-
-log = logging.getLogger("bpb_widgets")
-MAX_NOTE = 300
-#: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
-IDLE_ROUNDS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,24 +53,16 @@ class TurnState:
     #: "block" or "dodge" while a defence continues, with the attacks defended so far.
     defending: str | None
     defended: int
-    #: At 0 Endurance: out of the fight, no turns (seed 004, "Damage").
+    #: Out of the fight: Endurance 0 (seed 004, "Damage") or 0 hit points (seed 002).
     out: bool
+    #: Initiative step (blackout) or total (d10-ap); None in Bulletproof Blues.
+    initiative: int | None = None
+    #: Action points to spend now (blackout, d10-ap), and a turn's full AP (blackout).
+    ap: int | None = None
+    ap_max: int | None = None
 
 
-@dataclass(slots=True)
-class _Done:
-    """An accepted command: how to replay it and how to reverse it."""
-
-    record: dict[str, Any]
-    entries: list[tuple[Any, ...]]
-    log_start: int
-    rng_state: object | None
-    touched: frozenset[str]
-    order: bool
-    roster: bool
-
-
-class Encounter(Fighting, TaskRolls):
+class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D10Rules):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
     >>> enc = Encounter(seed=7)
@@ -100,6 +77,8 @@ class Encounter(Fighting, TaskRolls):
         seed: int | None = None,
         rules: str | RuleSet = "bpb2e",
         options: Mapping[str, object] | None = None,
+        *,
+        autosave: str | Path | None = None,
     ) -> None:
         self.rules: RuleSet = rule_set(rules, options)
         if seed is None:
@@ -137,10 +116,26 @@ class Encounter(Fighting, TaskRolls):
         self._notes: tuple[str, ...] = ()
         self._lines: list[tuple[int, str | None]] = []
         self._log: list[Event] = []
+        self._autosave: Path | None = None
         # what happens to each combatant (seed 004, "Damage", "Plot Points")
         self._endurance: dict[str, Endurance] = {}
         self._plot: dict[str, int] = {}
         self._pending: Attack | None = None
+        # initiative systems (seeds 002 and 003)
+        self._initiative: dict[str, Any] = {}
+        self._tie_order: tuple[str, ...] = ()
+        self._turns = 0
+        self._budget: dict[str, Any] = {}
+        self._hp: dict[str, tuple[int, int]] = {}
+        self._stable: dict[str, bool] = {}
+        self._dead: dict[str, bool] = {}
+        self._delayed: dict[str, tuple[int, int]] = {}
+        self._hit: Hit | None = None
+        self._hits: dict[str, int] = {}
+        self._ap: dict[str, int] = {}
+        self._surprise: dict[str, tuple[int, int]] = {}
+        if autosave is not None:
+            self.autosave = autosave
 
     # ------------------------------------------------------------------ reading the fight
 
@@ -170,19 +165,6 @@ class Encounter(Fighting, TaskRolls):
         return tuple(self._log)
 
     @property
-    def history(self) -> list[dict[str, Any]]:
-        """The accepted commands, oldest first, as they are saved."""
-        return [done.record for done in self._history]
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._history)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
     def started(self) -> bool:
         return self._round > 0
 
@@ -196,7 +178,7 @@ class Encounter(Fighting, TaskRolls):
         """What the environment will do at the end of this round."""
         return self._notes
 
-    def combatant(self, name: str) -> Combatant:
+    def combatant(self, name: str) -> Any:
         """The sheet of ``name``."""
         return self._sheets[self._known(name)]
 
@@ -219,8 +201,23 @@ class Encounter(Fighting, TaskRolls):
             forced_this_round=self._forced.get(name) == self._round and self.started,
             defending=stance[0] if stance else None,
             defended=stance[1] if stance else 0,
-            out=self._endurance[name].out,
+            out=self._out(name),
+            initiative=self._initiative_value(name),
+            ap=self.ap(name) if self.rules.system != "bpb2e" else None,
+            ap_max=self._budget[name].ap if name in self._budget else None,
         )
+
+    def _initiative_value(self, name: str) -> int | None:
+        entry = self._initiative.get(name)
+        if entry is None:
+            return None
+        if self.rules.system == "blackout":
+            return (
+                self._delayed.get(name, (0, entry.step))[1]
+                if self._delayed.get(name, (0, 0))[0] == self._round
+                else entry.step
+            )
+        return entry.total
 
     def transcript(self, rounds: int | Iterable[int] | None = None) -> str:
         """The round listings in the seeds' own format (seed 000's examples).
@@ -230,11 +227,6 @@ class Encounter(Fighting, TaskRolls):
         """
         return render(self._lines, rounds)
 
-    def subscribe(self, observer: Callable[[Change], None]) -> Callable[[], None]:
-        """Call ``observer(change)`` after every accepted command, undo and redo."""
-        self._observers.append(observer)
-        return lambda: self._observers.remove(observer) if observer in self._observers else None
-
     def __repr__(self) -> str:
         where = f"round {self._round}, {self._current}'s turn" if self.started else "not started"
         return f"<Encounter {self.rules.name}: {len(self._sheets)} combatants, {where}>"
@@ -242,43 +234,44 @@ class Encounter(Fighting, TaskRolls):
     # ------------------------------------------------------------------ setting up
 
     @command
-    def add(
-        self,
-        name: str,
-        *,
-        super_speed: int = 0,
-        expertise: Iterable[str] | None = None,
-        group: bool = False,
-        aware: bool = True,
-        **ranks: int,
-    ) -> Combatant:
-        """Add a combatant: attributes as ranks 1-14 (default 2, human average), Super-speed,
-        expertise such as ``{"block", "dodge"}``, ``group=True`` for henchmen sharing one turn,
-        ``aware=False`` for someone who gets no turn until ``becomes_aware``.
+    def add(self, name: str, **sheet: Any) -> Any:
+        """Add a combatant; what their sheet holds depends on the rule set.
 
-        Before the start they take the next place in the order of play (the order the GM sees
-        them become aware); during the fight an aware newcomer acts at the end of the order.
+        Bulletproof Blues: attributes as ranks 1-14 (default 2, human average), ``super_speed``,
+        ``expertise`` such as ``{"block", "dodge"}``, ``protection``, ``player=True`` for a
+        player character (plot points), ``weight_lbs``. Blackout (seed 002): ``pc=False`` with
+        ``step`` and ``ap`` for an enemy, ``hp``, ``dr``, ``armour``, ``evasion``, ``stamina``.
+        d10-ap (seed 003): ``agb``, ``awarb``, ``traits``. Everywhere: ``group=True`` for
+        henchmen sharing one turn, ``aware=False`` for someone who gets no turn until
+        ``becomes_aware``.
+
+        Bulletproof Blues: before the start they take the next place in the order of play (the
+        order the GM sees them become aware); during the fight an aware newcomer acts at the end
+        of the order. Elsewhere their place follows their initiative.
         """
-        sheet = make_combatant(
-            name, super_speed=super_speed, expertise=expertise, group=group, aware=aware, **ranks
-        )
-        if sheet.name.casefold() in self._folded:
-            raise RuleError(f"There is already a combatant called {sheet.name}.")
+        made = SHEETS[self.rules.system](name, **sheet)
+        if made.name.casefold() in self._folded:
+            raise RuleError(f"There is already a combatant called {made.name}.")
         j = self._journal
-        j.set(self._sheets, sheet.name, sheet)
-        j.set(self._folded, sheet.name.casefold(), sheet.name)
-        j.set(self._aware, sheet.name, sheet.aware)
-        j.set(self._endurance, sheet.name, Endurance(sheet.endurance))
-        j.set(self._plot, sheet.name, SESSION_START if sheet.player else 0)
+        j.set(self._sheets, made.name, made)
+        j.set(self._folded, made.name.casefold(), made.name)
+        j.set(self._aware, made.name, made.aware)
         self._roster_changed = True
-        if sheet.aware or not self.started:
-            self._slot_insert(len(self._slots), sheet.name)
-        how = "" if sheet.aware else "; not yet aware of the fight, so no turn yet (Order Of Play)"
-        what = "group (one turn for all)" if sheet.group else "combatant"
-        self._event("add", f"{sheet.name} joins as a {what}: {sheet.summary()}{how}", sheet.name)
+        if self.rules.system == "bpb2e":
+            j.set(self._endurance, made.name, Endurance(made.endurance))
+            j.set(self._plot, made.name, SESSION_START if made.player else 0)
+            if made.aware or not self.started:
+                self._slot_insert(len(self._slots), made.name)
+        elif self.rules.system == "blackout":
+            self._blackout_enrol(made)
+        if self.rules.system != "bpb2e" and self.started:
+            self._reslot()
+        how = "" if made.aware else "; not yet aware of the fight, so no turn yet (Order Of Play)"
+        what = "group (one turn for all)" if made.group else "combatant"
+        self._event("add", f"{made.name} joins as a {what}: {made.summary()}{how}", made.name)
         if self.started and self._current is None:
             self._advance()
-        return sheet
+        return made
 
     @command
     def set_order(self, names: Sequence[str]) -> None:
@@ -286,7 +279,6 @@ class Encounter(Fighting, TaskRolls):
         other (seed 000, "Order Of Play"). Every aware combatant must be named once; unaware
         ones may be left out (they get a place when they become aware). Before the start only.
         """
-        self._before_start("declare the order of play")
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RuleError("Give the order of play as a list of names, first to act first.")
         order = [self._known(n) for n in names]
@@ -295,6 +287,17 @@ class Encounter(Fighting, TaskRolls):
             if name in seen:
                 raise RuleError(f"{name} is listed twice; everyone acts once a round.")
             seen.add(name)
+        if self.rules.system != "bpb2e":
+            self._journal.attr(self, "_tie_order", tuple(order))
+            if self.started:
+                self._reslot()
+            self._event(
+                "order",
+                f"The GM settles ties in this order: {', '.join(order)} (Initiative)",
+                data={"order": order},
+            )
+            return
+        self._before_start("declare the order of play")
         missing = [n for n in self._sheets if self._aware[n] and n not in seen]
         if missing:
             raise RuleError(f"The order of play leaves out {', '.join(missing)}.")
@@ -318,6 +321,20 @@ class Encounter(Fighting, TaskRolls):
         self._before_start("roll for the order of play")
         if not self._sheets:
             raise RuleError("Add the combatants before rolling for the order of play.")
+        if self.rules.system != "bpb2e":
+            if dice is not None and not isinstance(dice, Mapping):
+                raise RuleError("Give physical dice as {name: dice}.")
+            physical = {self._known(n): d for n, d in (dice or {}).items()}
+            for name, sheet in self._sheets.items():
+                if name not in self._initiative and getattr(sheet, "pc", True):
+                    self._roll_initiative(name, None, physical.get(name))
+            order = self._system_order()
+            self._event(
+                "order",
+                f"Order of play by initiative: {', '.join(order)} (Initiative)",
+                data={"order": order},
+            )
+            return order
         typed = self._typed_dice(dice)
         sheets = list(self._sheets.values())
         if not self.rules.perception_roll:
@@ -356,6 +373,11 @@ class Encounter(Fighting, TaskRolls):
     def start(self) -> None:
         """Begin round 1 with the first aware combatant in the order of play."""
         self._before_start("start the fight")
+        if self.rules.system != "bpb2e":
+            missing = [n for n in self._sheets if self._aware[n] and n not in self._initiative]
+            if missing:
+                raise RuleError(f"Roll initiative first for {', '.join(missing)}.")
+            self._set_slots(self._system_order())
         if not self._able:
             raise RuleError("Nobody is aware of the fight yet, so nobody can act (Order Of Play).")
         self._journal.attr(self, "_round", 1)
@@ -372,6 +394,14 @@ class Encounter(Fighting, TaskRolls):
         name = self._known(name)
         if self._aware[name]:
             raise RuleError(f"{name} is already aware of the fight.")
+        if after is not None and self.rules.system != "bpb2e":
+            raise RuleError("Under these rules the order follows initiative, not the GM's placing.")
+        if self.rules.system != "bpb2e":
+            self._changing_fitness(name, lambda: self._journal.set(self._aware, name, True))
+            self._event("aware", f"{name} becomes aware of the fight", name)
+            if self.started and self._current is None:
+                self._advance()
+            return
         if after is not None:
             after = self._known(after)
             if after == name or after not in self._slots:
@@ -391,422 +421,13 @@ class Encounter(Fighting, TaskRolls):
 
     # ------------------------------------------------------------------ turns
 
-    @command
-    def end_turn(self) -> None:
-        """The current turn is over; the next combatant acts. After the last turn of a round
-        the environment acts, then the next round begins (seed 000, "Order Of Play")."""
-        name = self._need_current()
-        self._resolve_first()
-        j = self._journal
-        j.set(self._acted, name, self._round)
-        suspended = self._suspended
-        if suspended is not None:
-            j.attr(self, "_suspended", None)
-            if self._can_act(suspended):
-                j.attr(self, "_current", suspended)
-                return
-        j.attr(self, "_pos", self._pos + 1)
-        self._advance()
-
-    @command
-    def delay(self) -> None:
-        """The current combatant delays their turn, to take it later this round or in a later
-        round, pre-empting someone (seed 000, "Delaying A Turn"). The order does not change."""
-        name = self._need_current()
-        self._resolve_first()
-        if self._suspended is not None:
-            raise RuleError(f"{name} is already taking a delayed turn; end it instead.")
-        j = self._journal
-        self._unlist_turn(name)
-        j.set(self._holding, name, self._round)
-        self._event(
-            "delay", f"{name} delays (Delaying A Turn); the order of play is unchanged", name
-        )
-        j.attr(self, "_pos", self._pos + 1)
-        self._advance()
-
-    @command
-    def take_delayed(self, name: str) -> None:
-        """``name`` takes their delayed turn now, pre-empting whoever is about to act
-        (seed 000, "Delaying A Turn"; with the 2012 limit, not someone with higher
-        Perception/Agility/Willpower, seed 004, "Delaying An Action")."""
-        name = self._known(name)
-        if name not in self._holding:
-            raise RuleError(f"{name} is not holding a delayed turn.")
-        self._resolve_first()
-        if self._suspended is not None:
-            raise RuleError(
-                f"{self._current} is taking a delayed turn; {name} can pre-empt the next one."
-            )
-        target = self._current
-        if target is not None and self.rules.preempt_limit:
-            mine, theirs = self._sheets[name].precedence, self._sheets[target].precedence
-            if theirs > mine:
-                raise RuleError(
-                    f"{name} cannot pre-empt {target}: under the 2012 rules a delayed action "
-                    f"cannot pre-empt someone with higher Perception/Agility/Willpower "
-                    f"({'/'.join(map(str, theirs))} against {'/'.join(map(str, mine))}) "
-                    "(Delaying An Action)."
-                )
-        j = self._journal
-        j.pop(self._holding, name)
-        line = (self._round, f"{possessive(name)} turn (delayed)")
-        if target is not None and self._lines[-1] == (self._round, f"{possessive(target)} turn"):
-            j.insert(self._lines, len(self._lines) - 1, line)
-        else:
-            j.append(self._lines, line)
-        j.attr(self, "_suspended", target)
-        j.attr(self, "_current", name)
-        before = f", pre-empting {target}" if target else ""
-        self._event("delayed", f"{name} takes the delayed turn{before} (Delaying A Turn)", name)
-
-    @command
-    def force(self, name: str, action: str) -> int:
-        """``name`` forces an action: a purely defensive ``action`` ("dives for cover") taken
-        now, sacrificing their next available turn, this round or next. Once per round, never
-        an attack (seed 000, "Forcing An Action"). Returns the round whose turn is given up.
-        """
-        name = self._known(name)
-        if not isinstance(action, str) or not action.strip():
-            raise RuleError("Say what the forced action is, such as 'dives for cover'.")
-        action = " ".join(action.split())
-        if len(action) > MAX_NOTE:
-            raise RuleError(f"Describe the forced action in at most {MAX_NOTE} characters.")
-        if is_attack(action):
-            raise RuleError(
-                f"A forced action must be purely defensive; '{action}' could be construed as an "
-                "attack (Forcing An Action)."
-            )
-        given_up = self._check_force(name)
-        self._sacrifice(name, action, given_up)
-        return given_up
-
-    @command
-    def environment(self, note: str) -> None:
-        """Record what the environment does this round (what falls, what free-rolling vehicle
-        moves); it happens after every character's turn (seed 000, "Order Of Play")."""
-        self._need_started("record what the environment does")
-        if not isinstance(note, str) or not note.strip():
-            raise RuleError("Say what the environment does, such as 'the crate falls'.")
-        note = " ".join(note.split())
-        if len(note) > MAX_NOTE:
-            raise RuleError(f"Keep environment notes to {MAX_NOTE} characters.")
-        self._journal.attr(self, "_notes", (*self._notes, note))
-        self._event(
-            "environment",
-            f"At the end of round {self._round} the environment acts: "
-            f"{note} (Order Of Play: the environment always goes last)",
-        )
-
     # ------------------------------------------------------------------ defence
-
-    def defence_preview(
-        self,
-        kind: DefenceKind,
-        defender: str,
-        *,
-        attacker: str | None = None,
-        rank: int | None = None,
-    ) -> DefencePreview:
-        """What a block or dodge would need and cost, before rolling (refused as the roll would
-        be). Without ``attacker`` and ``rank`` it answers the hit waiting for ``defender``."""
-        if kind not in DEFENCES:
-            raise RuleError(f"A defence is a block or a dodge, not {kind!r}.")
-        rule = DEFENCES[kind]
-        defender = self._known(defender)
-        self._need_started(f"{kind}")
-        pending = self._pending
-        if attacker is None or rank is None:
-            if pending is None or pending.target != defender:
-                raise RuleError(
-                    f"No hit on {defender} is waiting: name the attacker and the attack's rank."
-                )
-            attacker = pending.attacker if attacker is None else attacker
-            rank = pending.rank if rank is None else rank
-        attacker = self._known(attacker)
-        if defender == attacker:
-            raise RuleError(f"{defender} cannot {kind} their own attack.")
-        if not self._aware[defender]:
-            raise RuleError(f"{defender} is not aware of the fight and cannot {kind}.")
-        if self._endurance[defender].out:
-            raise RuleError(f"{defender} is out of the fight and cannot {kind}.")
-        rank = check_rank(rank, "The attack's rank")
-        sheet = self._sheets[defender]
-        stance = self._defending.get(defender)
-        forced_round = None
-        continued = 0
-        if defender in (self._current, self._suspended):
-            mode, consequence = "turn", f"uses {possessive(defender)} task action this turn"
-        elif stance and stance[0] == kind:
-            mode = "continued"
-            if self.rules.continued_defence_penalty:
-                continued = stance[1]
-            consequence = (
-                f"continues {possessive(defender)} {kind} (attack {stance[1] + 1} since "
-                f"{possessive(defender)} last action, +{continued} difficulty)"
-            )
-        else:
-            mode = "forced"
-            forced_round = self._check_force(defender)
-            consequence = f"forced action: uses {possessive(defender)} turn in round {forced_round}"
-        expert = sheet.has_expertise(rule.skill)
-        return DefencePreview(
-            kind=kind,
-            defender=defender,
-            attacker=attacker,
-            rank=rank,
-            attribute_name=rule.attribute.title(),
-            attribute=sheet.rank(rule.attribute),
-            bonus=self.rules.expertise_bonus if expert else 0,
-            continued=continued,
-            mode=mode,
-            forced_round=forced_round,
-            consequence=consequence,
-            can_be_extreme=expert or not self.rules.extreme_needs_expertise,
-        )
-
-    @command
-    def block(
-        self,
-        defender: str,
-        *,
-        attacker: str | None = None,
-        rank: int | None = None,
-        dice: Sequence[int] | None = None,
-        reaction_dice: Sequence[int] | None = None,
-    ) -> DefenceResult:
-        """``defender`` blocks an attack of ``rank``: Prowess + 2d6 (+3 with block expertise)
-        against 8 + rank (seed 000, "Blocking"); ``dice`` are physical dice. Against the hit
-        waiting for ``defender`` (``attack``), attacker and rank come from it, a success negates
-        it and a failure lets it land (``reaction_dice`` for a slam or stagger roll)."""
-        return self._defend("block", defender, attacker, rank, dice, reaction_dice)
-
-    @command
-    def dodge(
-        self,
-        defender: str,
-        *,
-        attacker: str | None = None,
-        rank: int | None = None,
-        dice: Sequence[int] | None = None,
-        reaction_dice: Sequence[int] | None = None,
-    ) -> DefenceResult:
-        """``defender`` dodges an attack of ``rank``: Agility + 2d6 (+3 with dodge expertise)
-        against 8 + rank (seed 000, "Dodging"); otherwise as ``block``."""
-        return self._defend("dodge", defender, attacker, rank, dice, reaction_dice)
-
-    def _defend(
-        self,
-        kind: DefenceKind,
-        defender: str,
-        attacker: str | None,
-        rank: int | None,
-        dice: object,
-        reaction: object,
-    ) -> DefenceResult:
-        preview = self.defence_preview(kind, defender, attacker=attacker, rank=rank)
-        rolled = self._dice(dice)
-        task = preview.roll(rolled)
-        defender, attacker = preview.defender, preview.attacker
-        if preview.forced_round is not None:
-            self._sacrifice(defender, DEFENCES[kind].annotation(attacker), preview.forced_round)
-        count = self._defending[defender][1] + 1 if preview.mode == "continued" else 1
-        self._journal.set(self._defending, defender, (kind, count))
-        revision = moved = None
-        if task.extreme and attacker in self._slots:
-            planned = revised(self._slots, self._revisions)
-            moved = revised(planned, [(attacker, defender)]) != planned
-            revision = f"{attacker} {'now' if moved else 'already'} acts after {defender}"
-            if moved:
-                self._journal.attr(
-                    self, "_revisions", (*self._revisions, (attacker, defender, revision))
-                )
-        text = explain(preview, task, revision)
-        self._event(
-            kind,
-            text,
-            defender,
-            {
-                "attacker": attacker,
-                "rank": preview.rank,
-                "dice": list(rolled),
-                "total": task.total,
-                "difficulty": task.difficulty,
-                "success": task.success,
-                "extreme": task.extreme,
-                "mode": preview.mode,
-            },
-        )
-        pending = self._pending
-        if pending is not None and (pending.target, pending.attacker) == (defender, attacker):
-            self._resolve_defence(defender, task.success, reaction)
-        return DefenceResult(preview, task, bool(moved), text)
 
     # ------------------------------------------------------------------ undo, redo
 
-    def undo(self, steps: int = 1) -> None:
-        """Undo the last ``steps`` commands exactly (dice included: undo never re-rolls)."""
-        steps = self._steps(steps, len(self._history), "undo")
-        undone = self._history[-steps:]
-        del self._history[-steps:]
-        for done in reversed(undone):
-            Journal.reverse(done.entries)
-            del self._log[done.log_start :]
-            if done.rng_state is not None:
-                self._rng.setstate(done.rng_state)  # type: ignore[arg-type]
-            self._redo.append(done.record)
-        self._notify("undo", undone)
-
-    def redo(self, steps: int = 1) -> None:
-        """Redo the last ``steps`` undone commands."""
-        steps = self._steps(steps, len(self._redo), "redo")
-        first = len(self._history)
-        for _ in range(steps):
-            self._replay(self._redo[-1], redoing=True)
-            self._redo.pop()
-        self._notify("redo", self._history[first:])
-
-    def undo_to(self, event: Event | int) -> None:
-        """Undo back to just before the command that caused ``event`` (or log index)."""
-        index = event.index if isinstance(event, Event) else event
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._log):
-            raise RuleError(f"There is no log entry {index!r} to undo back to.")
-        self.undo(len(self._history) - self._log[index].command)
-
     # ------------------------------------------------------------------ saving
 
-    def to_json(self) -> str:
-        """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
-        from bpb_widgets.engine.storage import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Encounter:
-        """Rebuild an encounter from ``to_json`` output by replaying its commands."""
-        from bpb_widgets.engine.storage import loads
-
-        return loads(cls, text)
-
-    def save(self, path: str | Path) -> Path:
-        """Write the encounter to ``path`` atomically (a temporary file, then a rename)."""
-        from bpb_widgets.engine.storage import save
-
-        return save(self, Path(path))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Encounter:
-        """Read an encounter saved with ``save``."""
-        from bpb_widgets.engine.storage import load
-
-        return load(cls, Path(path))
-
     # ------------------------------------------------------------------ the machinery
-
-    def _run(self, name: str, method: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
-        if self._running is not None:
-            raise RuntimeError(f"{name} called inside {self._running}")
-        record: dict[str, Any] = {"cmd": name, "args": _arguments(method, args, kwargs)}
-        return self._execute(record, method, args, kwargs, redoing=False)
-
-    def _execute(
-        self,
-        record: dict[str, Any],
-        method: Callable[..., Any],
-        args: tuple,
-        kwargs: dict,
-        *,
-        redoing: bool,
-        expected_rolls: list[list[int]] | None = None,
-    ) -> Any:
-        journal = self._journal
-        mark, log_start, before = journal.mark(), len(self._log), self._current
-        self._running, self._rng_state, self._rolls = record["cmd"], None, []
-        self._order_changed = self._roster_changed = False
-        journal.touched.clear()
-        try:
-            result = method(self, *args, **kwargs)
-            if expected_rolls is not None and self._rolls != expected_rolls:
-                raise RuleError(
-                    f"The dice recorded for {record['cmd']} do not match this encounter's seed."
-                )
-        except BaseException:
-            journal.rollback(mark)
-            del self._log[log_start:]
-            if self._rng_state is not None:
-                self._rng.setstate(self._rng_state)  # type: ignore[arg-type]
-            raise
-        finally:
-            self._running = None
-        if self._rolls:
-            record = {**record, "rolls": self._rolls}
-        touched = journal.touched | {n for n in (before, self._current) if n}
-        self._history.append(
-            _Done(
-                record,
-                journal.take(mark),
-                log_start,
-                self._rng_state,
-                frozenset(touched),
-                self._order_changed,
-                self._roster_changed,
-            )
-        )
-        if not redoing:
-            self._redo.clear()
-            self._notify(record["cmd"], self._history[-1:])
-        return result
-
-    def _replay(self, record: Mapping[str, Any], *, redoing: bool = False) -> Any:
-        """Run a saved or undone command again; its dice must come out as recorded."""
-        method = COMMANDS[record["cmd"]]
-        args = dict(record["args"])
-        ranks = args.pop("ranks", {})
-        return self._execute(
-            dict(record),
-            method,
-            (),
-            {**args, **ranks},
-            redoing=redoing,
-            expected_rolls=record.get("rolls", []),
-        )
-
-    def _notify(self, name: str, done: list[_Done]) -> None:
-        if not self._observers or not done:
-            return
-        change = Change(
-            command=name,
-            log_start=min(d.log_start for d in done),
-            touched=frozenset().union(*(d.touched for d in done)),
-            order=any(d.order for d in done),
-            roster=any(d.roster for d in done),
-        )
-        for observer in list(self._observers):
-            try:
-                observer(change)
-            except Exception:
-                log.exception("an encounter observer failed on %s", name)
-
-    def _event(
-        self, kind: str, text: str, actor: str | None = None, data: dict[str, Any] | None = None
-    ) -> None:
-        self._log.append(
-            Event(len(self._log), len(self._history), self._round, kind, text, actor, data or {})
-        )
-
-    def _dice(self, dice: object) -> Dice:
-        """Physical dice if given, else a seeded 2d6 roll (recorded for replay checks)."""
-        if dice is not None:
-            return check_dice(dice)
-        rolled = roll(self._random())
-        self._rolls.append(list(rolled))
-        return rolled
-
-    def _random(self) -> random.Random:
-        """The seeded random source, its state kept so that undo restores it."""
-        if self._rng_state is None:
-            self._rng_state = self._rng.getstate()
-        return self._rng
 
     def _typed_dice(self, dice: Mapping[str, Sequence[int]] | None) -> dict[str, Dice]:
         if dice is None:
@@ -856,211 +477,57 @@ class Encounter(Fighting, TaskRolls):
 
     # order of play
 
-    def _set_slots(self, order: list[str]) -> None:
-        self._journal.attr(self, "_slots", list(order))
-        self._journal.attr(self, "_able", sum(self._can_act(n) for n in order))
-        self._order_changed = True
+    @command
+    def roll_initiative(
+        self,
+        name: str,
+        dice: int | None = None,
+        *,
+        rolled: Sequence[int] | None = None,
+        roll: int | None = None,
+    ) -> int:
+        """Roll ``name``'s initiative. Blackout: ``dice`` (1-3, default 3) d6, their sum the
+        step (lower first), one action point each; ``rolled`` are physical dice:
+        ``roll_initiative("Rex", 3, rolled=(2, 5, 6))`` is step 13 (seed 002, "Initiative").
+        d10-ap: d10 + AgB + bonuses, highest first; ``roll`` is a physical d10 (seed 003).
+        Returns the step or total."""
+        if self.rules.system == "bpb2e":
+            raise RuleError("Bulletproof Blues uses the order of play: set_order or roll_order.")
+        name = self._known(name)
+        if name in self._initiative and self.started:
+            raise RuleError(f"{name} has already rolled initiative for this fight.")
+        return self._roll_initiative(name, dice, rolled if roll is None else roll)
 
-    def _can_act(self, name: str) -> bool:
-        """Aware of the fight and not out of it: able to take turns."""
-        return self._aware[name] and not self._endurance[name].out
+    def _roll_initiative(self, name: str, dice: object, rolled: object) -> int:
+        if self.rules.system == "blackout":
+            value = self._blackout_initiative(name, dice, rolled)
+        else:
+            if dice is not None:
+                raise RuleError("d10-ap initiative is one d10: give roll=, not dice=.")
+            value = self._d10_initiative(name, rolled)
+        if self.started:
+            self._reslot()
+        return value
 
-    def _changing_fitness(self, name: str, change: Callable[[], object]) -> None:
-        """Apply ``change`` (awareness, Endurance) and keep the count of who can act right."""
-        before = self._can_act(name)
-        change()
-        after = self._can_act(name)
-        if before != after and name in self._slots:
-            self._journal.attr(self, "_able", self._able + (1 if after else -1))
-
-    def _slot_insert(self, index: int, name: str) -> None:
-        self._journal.insert(self._slots, index, name)
-        if self.started and index <= self._pos and self._current is not None:
-            self._journal.attr(self, "_pos", self._pos + 1)
-        if self._can_act(name):
-            self._journal.attr(self, "_able", self._able + 1)
-        self._order_changed = True
-
-    def _slot_delete(self, index: int) -> None:
-        name = self._journal.delete(self._slots, index)
-        if self.started and index < self._pos:
-            self._journal.attr(self, "_pos", self._pos - 1)
-        if self._can_act(name):
-            self._journal.attr(self, "_able", self._able - 1)
-        self._order_changed = True
-
-    def _advance(self) -> None:
-        """Give the turn to the next combatant in the order of play who can take one, ending
-        rounds (the environment last) as the order runs out."""
-        j, pos, idle = self._journal, self._pos, 0
-        while self._able:
-            if pos >= len(self._slots):
-                if idle == IDLE_ROUNDS:
-                    break
-                self._end_round()
-                pos, idle = 0, idle + 1
-                continue
-            name = self._slots[pos]
-            if self._can_act(name) and self._acted.get(name) != self._round:
-                if (name, self._round) not in self._lost:
-                    j.attr(self, "_pos", pos)
-                    self._begin_turn(name)
-                    return
-                self._skip_lost(name)
-            pos += 1
-        j.attr(self, "_pos", pos)
-        j.attr(self, "_current", None)
-
-    def _begin_turn(self, name: str) -> None:
-        j = self._journal
-        j.attr(self, "_current", name)
-        held = j.pop(self._holding, name)
-        if j.pop(self._defending, name):
-            self._event(
-                "defence",
-                f"{possessive(name)} defence ends: their next action has come (Blocking, Dodging)",
-                name,
+    def _need_system(self, system: str, what: str) -> None:
+        if self.rules.system != system:
+            raise RuleError(
+                f"{what} belongs to the {system} rules; this encounter follows "
+                f"{self.rules.name} ({self.rules.source})."
             )
-        j.append(self._lines, (self._round, f"{possessive(name)} turn"))
-        late = f" (still holding the turn delayed in round {held})" if held else ""
-        self._event("turn", f"{possessive(name)} turn{late}", name)
 
-    def _skip_lost(self, name: str) -> None:
-        annotation = self._lost[(name, self._round)]
-        if annotation is not None:
-            self._journal.append(
-                self._lines, (self._round, f"{possessive(name)} turn ({annotation})")
-            )
-        rule = "Staggering" if annotation == STAGGERED else "Forcing An Action"
-        self._event(
-            "lost",
-            f"{possessive(name)} turn in round {self._round} is lost ({annotation or 'forced'}) "
-            f"({rule})",
-            name,
-        )
-
-    def _unlist_turn(self, name: str) -> None:
-        line = (self._round, f"{possessive(name)} turn")
-        for index in range(len(self._lines) - 1, -1, -1):
-            if self._lines[index] == line:
-                self._journal.delete(self._lines, index)
-                return
-
-    def _end_round(self) -> None:
-        j = self._journal
-        if self._notes:
-            notes = "; ".join(self._notes)
-            j.append(self._lines, (self._round, f"Environment's turn ({notes})"))
-            self._event("environment", f"The environment acts last: {notes} (Order Of Play)")
-            j.attr(self, "_notes", ())
-        if self._revisions:
-            j.attr(self, "_slots", revised(self._slots, self._revisions))
-            self._order_changed = True
-            for attacker, _, text in self._revisions:
-                self._event("revised", f"Order of play revised: {text}", attacker)
-            self._event(
-                "order",
-                f"Order of play from round {self._round + 1}: "
-                f"{', '.join(self._slots)} (Blocking, Dodging)",
-            )
-            j.attr(self, "_revisions", ())
-        j.attr(self, "_round", self._round + 1)
-        j.attr(self, "_pos", 0)
-        j.append(self._lines, (self._round, None))
-        self._event("round", f"Round {self._round} begins")
+    @staticmethod
+    def _note(text: object) -> str:
+        if not isinstance(text, str) or len(text) > MAX_NOTE:
+            raise RuleError(f"Notes are text of at most {MAX_NOTE} characters.")
+        return " ".join(text.split())
 
     # forcing
 
-    def _check_force(self, name: str) -> int:
-        """The round whose turn forcing an action now would give up (refusing if not allowed)."""
-        self._need_started("force an action")
-        if not self._aware[name]:
-            raise RuleError(f"{name} is not aware of the fight and cannot force an action.")
-        if self._endurance[name].out:
-            raise RuleError(f"{name} is out of the fight and cannot force an action.")
-        if name in (self._current, self._suspended):
-            raise RuleError(
-                f"It is {possessive(name)} turn: a defensive action now is their task action, "
-                "not a forced one."
-            )
-        if self._forced.get(name) == self._round:
-            raise RuleError(
-                f"{name} has already forced an action in round {self._round}; a character may "
-                "only force an action once per round (Forcing An Action)."
-            )
-        return self._next_turn(name)
 
-    def _next_turn(self, name: str) -> int:
-        """The round of ``name``'s next available turn: a held delayed turn or this round's turn
-        still to come, else the next round's not already given up (Forcing An Action)."""
-        if name in self._holding:
-            return self._round
-        to_come = name in self._slots and self._slots.index(name) > self._pos
-        if (
-            to_come
-            and self._acted.get(name) != self._round
-            and (name, self._round) not in self._lost
-        ):
-            return self._round
-        given = self._round + 1
-        while (name, given) in self._lost:
-            given += 1
-        return given
-
-    def _sacrifice(self, name: str, action: str, given_up: int) -> None:
-        """Spend ``name``'s next available turn (round ``given_up``) on a forced ``action``."""
-        self._journal.set(self._forced, name, self._round)
-        spent = self._lose_turn(name, action, given_up, forced=True)
-        self._event(
-            "force",
-            f"{name} forces an action ({action}), giving up {spent} (Forcing An Action)",
-            name,
-            {"action": action, "round": given_up},
-        )
-
-    def _lose_turn(self, name: str, annotation: str, given_up: int, *, forced: bool) -> str:
-        """Take away ``name``'s next available turn (round ``given_up``), to a forced action or a
-        stagger, and say which turn it was. The transcript lists a lost turn in its place, except
-        a turn forced from the next round, listed where it is taken (seed 000's examples)."""
-        j = self._journal
-        if j.pop(self._holding, name) is not None:
-            j.set(self._acted, name, self._round)
-            j.append(self._lines, (self._round, f"{possessive(name)} turn (delayed; {annotation})"))
-            return "the delayed turn"
-        if forced and given_up > self._round:
-            j.set(self._lost, (name, given_up), None)
-            j.append(
-                self._lines,
-                (self._round, f"{possessive(name)} turn (forced from round {given_up})"),
-            )
-        else:
-            j.set(self._lost, (name, given_up), annotation)
-        return f"the turn in round {given_up}"
-
-
-def _arguments(method: Callable[..., Any], args: tuple, kwargs: dict) -> dict[str, Any]:
-    """The call as JSON-ready keyword arguments, as it is saved and replayed."""
-    if not args and not kwargs:
-        return {}
-    bound = _signature(method).bind(None, *args, **kwargs)
-    return {k: _jsonable(v) for k, v in list(bound.arguments.items())[1:]}
-
-
-@functools.cache
-def _signature(method: Callable[..., Any]) -> Any:
-    import inspect
-
-    return inspect.signature(method)
-
-
-def _jsonable(value: object) -> object:
-    if isinstance(value, (set, frozenset)):
-        return sorted(map(_jsonable, value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
-
-
+SHEETS: dict[str, Callable[..., Any]] = {
+    "bpb2e": make_combatant,
+    "blackout": blackout.make_sheet,
+    "d10-ap": d10_ap.make_sheet,
+}
 COMMANDS: dict[str, Callable[..., Any]] = commands_of(Encounter)

@@ -102,9 +102,11 @@ class Fighting:
 
     def endurance(self: Encounter, name: str) -> Endurance:
         """``name``'s Endurance: rank, stunning and normal damage, current value."""
+        self._need_system("bpb2e", "Endurance")
         return self._endurance[self._known(name)]
 
     def plot_points(self: Encounter, name: str) -> int:
+        self._need_system("bpb2e", "Plot points")
         return self._plot[self._known(name)]
 
     # ------------------------------------------------------------------ attacks
@@ -139,6 +141,7 @@ class Fighting:
         hand-to-hand it is at least the attacker's Brawn, and unarmed at human level Brawn it is
         stunning (seed 004, "Damage").
         """
+        self._need_system("bpb2e", "Attacks with ranks and damage ratings")
         self._resolve_first()
         attacker, target = self._known(attacker), self._known(target)
         self._need_turn(attacker, "attack")
@@ -214,6 +217,7 @@ class Fighting:
         """The pending hit lands: damage against protection, then a slam or stagger if the
         attack brought one. ``instead`` names someone who took it in the target's place (a
         forced action on someone else's behalf, seed 000, "Forcing An Action")."""
+        self._need_system("bpb2e", "Taking a hit")
         pending = self._need_pending()
         target = pending.target if instead is None else self._known(instead)
         return self._land(pending, target, reaction_dice)
@@ -223,6 +227,7 @@ class Fighting:
         """``name`` forces an action to dive for cover (seed 004, "Diving For Cover"): they end
         prone at the nearest cover; if it was within a normal move (``reached``) the pending
         attack on them misses, otherwise there is no benefit and it lands."""
+        self._need_system("bpb2e", "Diving for cover")
         name = self._known(name)
         if not isinstance(reached, bool):
             raise RuleError("reached= takes True or False.")
@@ -350,6 +355,7 @@ class Fighting:
         free (the greater of Brawn and Agility against 8 + the attacker's, +3 after an extreme
         grab), and a held target is then held, squeezed, used as cover, thrown or tripped
         (seed 004, "Grabbing", "Grappling", "Throwing", "Tripping")."""
+        self._need_system("bpb2e", "Grabbing")
         self._resolve_first()
         attacker, target = self._known(attacker), self._known(target)
         self._need_turn(attacker, "grab")
@@ -418,6 +424,7 @@ class Fighting:
     def gain_plot_point(self: Encounter, name: str, reason: str) -> int:
         """``name`` gains a plot point: a complication, a reward or cooperation (seed 004,
         "Gaining Plot Points"). Returns the new total."""
+        self._need_system("bpb2e", "Plot points")
         name = self._known(name)
         if reason not in GAINS:
             raise RuleError(f"Plot points are gained for: {', '.join(GAINS)}; not {reason!r}.")
@@ -436,6 +443,7 @@ class Fighting:
         """``name`` spends a plot point: automatic success, power boost, power stunt, rally,
         retcon (seed 004, "Spending Plot Points"). A rally recovers at once as after half an
         hour's rest. Returns the points left."""
+        self._need_system("bpb2e", "Plot points")
         name = self._known(name)
         if use not in SPENDS:
             raise RuleError(f"Plot points are spent on: {', '.join(SPENDS)}; not {use!r}.")
@@ -457,6 +465,7 @@ class Fighting:
     def recover(self: Encounter, names: Iterable[str] | None = None) -> None:
         """After the fight and a chance to rest (about half an hour): stunning damage all comes
         back and half the recent Endurance loss (seed 004, "Recovery", "Stunning")."""
+        self._need_system("bpb2e", "Recovery")
         chosen = self.names if names is None else [self._known(n) for n in _names(names)]
         for name in chosen:
             if self._endurance[name].current < self._endurance[name].rank:

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bpb_widgets.engine.command import commands_of, signature_of
 from bpb_widgets.errors import RuleError
 
 if TYPE_CHECKING:
@@ -27,21 +28,31 @@ class EncounterFileError(RuleError):
 
 
 def dumps(enc: Encounter) -> str:
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "seed": enc.seed,
-        "rules": enc.rules.name,
-        "options": enc.rules.options(),
-        "commands": enc.history,
-        "undone": list(reversed(enc._redo)),
-    }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """The encounter file's text: the header, then every command as saved (each encoded once)."""
+    return encode(enc, [done.encoded for done in enc._history], list(reversed(enc._redo)))
+
+
+def encode(enc: Encounter, commands: list[str], undone: list[dict[str, Any]]) -> str:
+    """The file text for ``enc``'s header with these encoded ``commands`` and ``undone`` ones."""
+    head = compact(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": enc.seed,
+            "rules": enc.rules.name,
+            "options": enc.rules.options(),
+        }
+    )
+    tail = ",".join(compact(record) for record in undone)
+    return f'{head[:-1]},"commands":[{",".join(commands)}],"undone":[{tail}]}}'
+
+
+def compact(value: object) -> str:
+    """JSON without spaces, unicode kept as typed."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def loads(cls: type[Encounter], text: str | bytes) -> Encounter:
-    from bpb_widgets.engine.encounter import COMMANDS
-
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -57,7 +68,9 @@ def loads(cls: type[Encounter], text: str | bytes) -> Encounter:
         )
     commands, undone = data.get("commands"), data.get("undone", [])
     for records in (commands, undone):
-        if not isinstance(records, list) or not all(_is_record(r, COMMANDS) for r in records):
+        if not isinstance(records, list) or not all(
+            _is_record(r, commands_of(cls)) for r in records
+        ):
             raise EncounterFileError("The encounter file's command list is damaged.")
     options = data.get("options")
     if not isinstance(options, dict):
@@ -81,23 +94,35 @@ def loads(cls: type[Encounter], text: str | bytes) -> Encounter:
 
 
 def _is_record(record: Any, commands: dict[str, Any]) -> bool:
-    return (
-        isinstance(record, dict)
-        and record.get("cmd") in commands
-        and isinstance(record.get("args"), dict)
-        and isinstance(record.get("rolls", []), list)
-    )
+    """A saved command: a known command name whose arguments fit its signature."""
+    if not isinstance(record, dict) or not isinstance(record.get("cmd"), str):
+        return False
+    method, args = commands.get(record["cmd"]), record.get("args")
+    if (
+        method is None
+        or not isinstance(args, dict)
+        or not isinstance(record.get("rolls", []), list)
+    ):
+        return False
+    try:
+        signature_of(method).bind(None, **args)
+    except TypeError:
+        return False
+    return True
 
 
 def save(enc: Encounter, path: Path) -> Path:
-    """Write atomically: a complete temporary file beside ``path``, then a rename over it.
-
-    An existing file at ``path`` that is not an encounter is never overwritten.
-    """
+    """Write ``enc`` to ``path``; an existing file that is not an encounter is never overwritten."""
     if path.exists():
         _check_ours(path)
-    text = dumps(enc)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    write_atomic(path, dumps(enc))
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a complete temporary file beside it, then a rename
+    over it, so a crash leaves either the old file or the new one, never half of one."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -107,7 +132,20 @@ def save(enc: Encounter, path: Path) -> Path:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    return path
+
+
+def claim(enc: Encounter, path: Path) -> None:
+    """Check that ``enc`` may autosave to ``path``: a new file, or the file it was loaded from
+    (unchanged since). Any other file, a saved fight or not, is never overwritten."""
+    if not path.parent.is_dir():
+        raise EncounterFileError(f"Cannot autosave to {path}: the folder does not exist.")
+    if path.exists():
+        _check_ours(path)
+        if path.read_text(encoding="utf-8") != dumps(enc):
+            raise EncounterFileError(
+                f"{path} already holds another saved fight; load it with "
+                f"Encounter.load({str(path)!r}, autosave=True), or autosave to a new file."
+            )
 
 
 def _check_ours(path: Path) -> None:
@@ -116,11 +154,15 @@ def _check_ours(path: Path) -> None:
             head = f.read(64)
     except OSError as error:
         raise EncounterFileError(f"Cannot read {path} to check it: {error}") from None
-    if f'{{"format":"{FORMAT}"'.encode() not in head:
+    if not head.startswith(f'{{"format":"{FORMAT}"'.encode()):
         raise EncounterFileError(
             f"{path} exists and is not a bpb_widgets encounter; it will not be overwritten."
         )
 
 
 def load(cls: type[Encounter], path: Path) -> Encounter:
-    return loads(cls, path.read_bytes())
+    try:
+        text = path.read_bytes()
+    except IsADirectoryError:
+        raise EncounterFileError(f"{path} is a folder, not a saved encounter.") from None
+    return loads(cls, text)

@@ -104,6 +104,7 @@ class TaskRolls:
         """The arithmetic of a task roll before rolling: ``roller``'s ``attribute`` (or none, a
         plain ``bonus`` roll) against ``difficulty`` or 8 + ``opponent``'s ``against`` attribute,
         with the named circumstances (seed 004, "Opposed Tasks")."""
+        self._need_system("bpb2e", "Task rolls (2d6 + attribute)")
         rank = 0
         if roller is not None:
             roller = self._known(roller)

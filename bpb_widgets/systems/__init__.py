@@ -3,6 +3,8 @@
 - ``bpb2e`` (default): the 2014 Order Of Play revision (seeds 000 and 001) with seed 004 for
   task rolls, extreme success and continued defence.
 - ``bpb2e-wiki``: the 2012 wiki text (seed 004, "Order Of Play", "Delaying An Action").
+- ``blackout``: initiative steps and action points (seed 002, "Combat Basics").
+- ``d10-ap``: d10 surprise checks, initiative and action-point dice (seed 003).
 
 Every option is listed with its default and the seed section it interprets in docs/rules.md.
 """
@@ -22,6 +24,8 @@ class RuleSet:
     name: str
     #: Where the rules come from, for explanations.
     source: str
+    #: Which game's turn machinery the encounter runs: "bpb2e", "blackout" or "d10-ap".
+    system: str = "bpb2e"
     #: ``roll_order`` makes Perception task rolls (2014, seed 000 "Order Of Play") instead of
     #: ranking Perception > Agility > Willpower > coin with no roll (2012, seed 004).
     perception_roll: bool = True
@@ -35,18 +39,22 @@ class RuleSet:
     extreme_needs_expertise: bool = True
     #: Bonus to block/dodge rolls with block/dodge expertise (seed 000, "Blocking", "Dodging").
     expertise_bonus: int = 3
+    #: Blackout tests rolled as a pool (seed 002 counts successes but never says how a die
+    #: scores one): a d``pool_die`` succeeds on ``pool_success_on`` or more.
+    pool_die: int = 6
+    pool_success_on: int = 5
 
     def options(self) -> dict[str, object]:
         """The rule options (every field but the name and source)."""
         values = asdict(self)
-        del values["name"], values["source"]
+        del values["name"], values["source"], values["system"]
         return values
 
     def with_options(self, options: Mapping[str, object] | None) -> RuleSet:
         """This rule set with some options changed; unknown options or wrong types are refused."""
         if not options:
             return self
-        known = {f.name for f in fields(self)} - {"name", "source"}
+        known = {f.name for f in fields(self)} - {"name", "source", "system"}
         for key, value in options.items():
             if key not in known:
                 raise RuleError(
@@ -57,7 +65,10 @@ class RuleSet:
                 raise RuleError(
                     f"Rule option {key!r} takes a {type(default).__name__}, not {value!r}."
                 )
-        return replace(self, **options)
+        changed = replace(self, **options)
+        if not 2 <= changed.pool_die <= 100 or not 1 <= changed.pool_success_on <= changed.pool_die:
+            raise RuleError("A pool die has 2 to 100 sides and succeeds on one of its faces.")
+        return changed
 
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -68,6 +79,8 @@ RULE_SETS: dict[str, RuleSet] = {
         perception_roll=False,
         preempt_limit=True,
     ),
+    "blackout": RuleSet("blackout", "Blackout, Combat Basics (seed 002)", system="blackout"),
+    "d10-ap": RuleSet("d10-ap", "Surprise, Rounds, & Turns house rule (seed 003)", system="d10-ap"),
 }
 
 
@@ -75,6 +88,6 @@ def rule_set(rules: str | RuleSet, options: Mapping[str, object] | None = None) 
     """The rule set called ``rules`` (or ``rules`` itself) with ``options`` applied."""
     if isinstance(rules, RuleSet):
         return rules.with_options(options)
-    if rules not in RULE_SETS:
+    if not isinstance(rules, str) or rules not in RULE_SETS:
         raise RuleError(f"Unknown rule set {rules!r}; choose one of {', '.join(RULE_SETS)}.")
     return RULE_SETS[rules].with_options(options)

@@ -39,8 +39,9 @@ def snapshot(enc: Encounter, *, redo: bool = True) -> tuple[object, ...]:
         enc.environment_notes,
         enc.history,
         enc.can_redo if redo else None,
-        [enc.endurance(n) for n in enc.names],
-        [enc.plot_points(n) for n in enc.names],
+        [enc.endurance(n) for n in enc.names] if enc.rules.system == "bpb2e" else None,
+        [enc.plot_points(n) for n in enc.names] if enc.rules.system == "bpb2e" else None,
         enc.pending_attack,
+        enc.to_json() if redo else None,
         enc._rng.getstate(),
     )

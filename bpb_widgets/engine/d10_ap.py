@@ -1,0 +1,203 @@
+"""The "d10-ap" rule set in an encounter: surprise checks, d10 initiative and action-point dice
+rolled at the start of every turn (seed 003, "Surprise, Rounds, & Turns").
+
+The arithmetic is :mod:`bpb_widgets.systems.d10_ap`; this module keeps each combatant's
+initiative, surprise penalty and this turn's AP in the encounter, through the undo journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bpb_widgets.engine.combatant import check_flag, check_name
+from bpb_widgets.engine.command import command
+from bpb_widgets.errors import RuleError
+from bpb_widgets.rules.checks import check_whole
+from bpb_widgets.systems import d10_ap as rules
+
+if TYPE_CHECKING:
+    from bpb_widgets.engine.encounter import Encounter
+
+SEED = "seed 003"
+
+
+@dataclass(frozen=True, slots=True)
+class D10Combatant:
+    """A combatant under the d10-ap house rule: agility bonus (AgB, also the number of AP dice),
+    awareness bonus (AwarB), surprise traits and any initiative bonus."""
+
+    name: str
+    agb: int = 3
+    awarb: int = 3
+    traits: frozenset[str] = frozenset()
+    initiative_bonus: int = 0
+    group: bool = False
+    aware: bool = True
+
+    def summary(self) -> str:
+        traits = f"; {', '.join(sorted(self.traits))}" if self.traits else ""
+        bonus = f"; initiative {self.initiative_bonus:+d}" if self.initiative_bonus else ""
+        return f"AgB {self.agb}, AwarB {self.awarb}{traits}{bonus}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "agb": self.agb,
+            "awarb": self.awarb,
+            "traits": sorted(self.traits),
+            "initiative_bonus": self.initiative_bonus,
+            "group": self.group,
+            "aware": self.aware,
+        }
+
+
+def make_sheet(
+    name: object,
+    *,
+    agb: object = 3,
+    awarb: object = 3,
+    traits: Iterable[str] | None = None,
+    initiative_bonus: object = 0,
+    group: object = False,
+    aware: object = True,
+) -> D10Combatant:
+    """A checked d10-ap sheet; unknown traits are refused (seed 003)."""
+    name = check_name(name)
+    if isinstance(traits, str):
+        raise RuleError(f"{name}'s traits are a set such as {{'paranoid'}}, not {traits!r}.")
+    chosen = frozenset(traits or ())
+    rules.surprise_modifier(chosen)  # refuses unknown or clashing traits
+    return D10Combatant(
+        name,
+        check_whole(agb, f"{name}'s agility bonus (AgB)", low=1, high=10),
+        check_whole(awarb, f"{name}'s awareness bonus (AwarB)", low=0, high=10),
+        chosen,
+        check_whole(initiative_bonus, f"{name}'s initiative bonus", low=None),
+        check_flag(group, "group"),
+        check_flag(aware, "aware"),
+    )
+
+
+class D10Rules:
+    """The d10-ap commands of an encounter (mixed into ``Encounter``)."""
+
+    _initiative: dict[str, Any]
+    _ap: dict[str, int]
+    _surprise: dict[str, tuple[int, int]]
+
+    def _d10_initiative(self: Encounter, name: str, roll: object) -> int:
+        sheet = self._sheets[name]
+        die = self._dice(None if roll is None else (roll,), count=1, sides=10)[0]
+        result = rules.initiative(sheet.agb, roll=die, bonus=sheet.initiative_bonus)
+        self._journal.set(self._initiative, name, result)
+        bonus = f" + {sheet.initiative_bonus}" if sheet.initiative_bonus else ""
+        self._event(
+            "initiative",
+            f"{name} rolls initiative: d10 ({die}) + AgB {sheet.agb}{bonus}"
+            f" = {result.total} (Step 2- Determine Initiative, {SEED})",
+            name,
+            {"dice": [die], "total": result.total},
+        )
+        return result.total
+
+    def _d10_order(self: Encounter) -> list[str]:
+        return list(rules.turn_order(dict(self._initiative), tie_order=self._tie_order))
+
+    def _d10_turn_ended(self: Encounter, name: str) -> None:
+        self._journal.pop(self._ap, name)
+
+    @command
+    def surprise_check(
+        self: Encounter, name: str, roll: int | None = None, *, now: Iterable[str] = ()
+    ) -> rules.SurpriseCheck:
+        """``name`` makes a surprise check: d10 against AwarB (+1 Paranoid, +1 Auspex / Motion
+        Detector or a Screamer beyond 30 m, -1 unaware of a Screamer); over it, their first turn
+        loses the difference in AP (a 10 always surprises and costs at least 1). ``now`` adds
+        what holds for this check only, such as ``{"unaware of screamer"}``. A check during the
+        fight applies to the following round (seed 003, "Step 1- Determine Surprise")."""
+        self._need_system("d10-ap", "Surprise checks")
+        name = self._known(name)
+        sheet = self._sheets[name]
+        if isinstance(now, str):
+            raise RuleError(f"Give what holds now as a set of traits, not {now!r}.")
+        traits = sheet.traits | frozenset(now)
+        die = self._dice(None if roll is None else (roll,), count=1, sides=10)[0]
+        check = rules.surprise_check(
+            sheet.awarb, roll=die, traits=traits, during_round=self._round or None
+        )
+        self._journal.set(self._surprise, name, (check.round, check.ap_penalty))
+        outcome = (
+            f"surprised: -{check.ap_penalty} AP on the first turn of round {check.round}"
+            if check.surprised
+            else "not surprised"
+        )
+        self._event(
+            "surprise",
+            f"Surprise check for {name}: d10 ({die}) vs AwarB {sheet.awarb}"
+            + (f" {check.modifier:+d}" if check.modifier else "")
+            + f" = {check.awareness}: {outcome} (Step 1- Determine Surprise, {SEED})",
+            name,
+            {"dice": [die], "penalty": check.ap_penalty, "round": check.round},
+        )
+        return check
+
+    @command
+    def roll_ap(self: Encounter, name: str, dice: Sequence[int] | None = None) -> int:
+        """At the start of ``name``'s turn: AgB d10s, each 5+ one AP, plus 1, less a surprise
+        penalty on the first turn (seed 003, "Turns"). With 0 AP the turn ends at once. Returns
+        the AP."""
+        self._need_system("d10-ap", "Action-point dice")
+        name = self._known(name)
+        if name != self._current:
+            raise RuleError(f"{name} rolls AP dice at the start of their own turn.")
+        if name in self._ap:
+            raise RuleError(f"{name} has already rolled AP dice this turn.")
+        sheet = self._sheets[name]
+        rolled = self._dice(dice, count=sheet.agb, sides=10)
+        when, penalty = self._surprise.get(name, (0, 0))
+        penalty = penalty if when == self._round else 0
+        result = rules.action_points(sheet.agb, dice=rolled, penalty=penalty)
+        if penalty:
+            self._journal.pop(self._surprise, name)
+        self._journal.set(self._ap, name, result.ap)
+        hits = sum(d >= rules.AP_DIE_SUCCESS for d in rolled)
+        less = f" - {penalty} surprise" if penalty else ""
+        self._event(
+            "ap",
+            f"{name} rolls {sheet.agb} AP dice ({' '.join(map(str, rolled))}): "
+            f"{hits} of 5+ + 1{less} = {result.ap} AP (Turns, {SEED})",
+            name,
+            {"dice": list(rolled), "ap": result.ap},
+        )
+        if result.ap == 0:
+            self._finish_ap_turn(name)
+        return result.ap
+
+    @command
+    def spend_ap(self: Encounter, name: str, ap: int = 1, action: str = "") -> int:
+        """``name`` spends ``ap`` on an action; when all AP are spent the turn ends (seed 003,
+        "Turns"). Returns the AP left."""
+        self._need_system("d10-ap", "Spending action points")
+        name = self._known(name)
+        if name != self._current or name not in self._ap:
+            raise RuleError(f"{name} spends AP on their own turn, after rolling AP dice.")
+        cost = check_whole(ap, "Action points to spend", low=1)
+        left = self._ap[name]
+        if cost > left:
+            raise RuleError(f"{name} has {left} AP left, not {cost}.")
+        self._journal.set(self._ap, name, left - cost)
+        what = f" on {self._note(action)}" if action else ""
+        self._event(
+            "spend",
+            f"{name} spends {cost} AP{what}; {left - cost} left (Turns, {SEED})",
+            name,
+            {"ap": left - cost},
+        )
+        if left == cost:
+            self._finish_ap_turn(name)
+        return left - cost
+
+    def _finish_ap_turn(self: Encounter, name: str) -> None:
+        self._event("turn over", f"{name} has spent every AP: the turn ends (Turns, {SEED})", name)
+        self._end_current_turn()

@@ -1,0 +1,171 @@
+"""Random command sequences under the blackout and d10-ap rule sets (hypothesis): a refused
+command changes nothing, undo then redo and save then load are exact, nobody acts twice in a
+round."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from bpb_widgets import Encounter, RuleError
+from tests.engine.helpers import snapshot
+
+NAMES = ["Rex", "Ivy", "Mech", "Nobody"]
+name = st.sampled_from(NAMES)
+small = st.integers(-1, 7)
+maybe_dice = st.none() | st.lists(st.integers(0, 11), min_size=1, max_size=4).map(tuple)
+
+
+class Fight(RuleBasedStateMachine):
+    rule_set = "blackout"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = Encounter(seed=5, rules=self.rule_set)
+
+    def attempt(self, act, *, check_undo: bool = True) -> None:  # type: ignore[no-untyped-def]
+        before = snapshot(self.enc)
+        try:
+            act()
+        except RuleError:
+            assert snapshot(self.enc) == before, "a refused command changed the encounter"
+            return
+        if check_undo:
+            after = snapshot(self.enc)
+            self.enc.undo()
+            self.enc.redo()
+            assert snapshot(self.enc) == after, "undo then redo is not exact"
+
+    @initialize(start=st.sampled_from([True, True, True, False]))
+    def cast(self, start: bool) -> None:
+        if self.rule_set == "blackout":
+            self.enc.add("Rex", hp=6, armour=1, evasion=1, stamina=1)
+            self.enc.add("Ivy", hp=5, evasion=2)
+            self.enc.add("Mech", pc=False, step=9, ap=3, hp=8, armour=1)
+        else:
+            self.enc.add("Rex", agb=2, awarb=3)
+            self.enc.add("Ivy", agb=3, awarb=2, traits={"paranoid"})
+            self.enc.add("Mech", agb=1, awarb=1)
+        if start:
+            self.enc.roll_order()
+            self.enc.start()
+
+    @rule(who=name, dice=st.none() | st.integers(0, 4), rolled=maybe_dice)
+    def roll_initiative(self, who: str, dice: int | None, rolled: tuple | None) -> None:
+        if self.rule_set == "blackout":
+            self.attempt(lambda: self.enc.roll_initiative(who, dice, rolled=rolled))
+        else:
+            roll = rolled[0] if rolled else None
+            self.attempt(lambda: self.enc.roll_initiative(who, roll=roll))
+
+    @rule()
+    def start(self) -> None:
+        self.attempt(self.enc.start)
+
+    @rule(order=st.permutations(["Rex", "Ivy", "Mech"]))
+    def set_order(self, order: list[str]) -> None:
+        self.attempt(lambda: self.enc.set_order(order))
+
+    @rule()
+    def end_turn(self) -> None:
+        self.attempt(self.enc.end_turn)
+
+    @rule()
+    def end_turn_again(self) -> None:
+        self.attempt(self.enc.end_turn)
+
+    @rule(to=st.none() | st.integers(0, 19))
+    def delay(self, to: int | None) -> None:
+        self.attempt(lambda: self.enc.delay(to=to) if to is not None else self.enc.delay())
+
+    @rule(
+        who=name,
+        kind=st.sampled_from(["free", "movement", "standard", "reaction", "jump"]),
+        ap=st.none() | small,
+        take_time=st.booleans(),
+    )
+    def act(self, who: str, kind: str, ap: int | None, take_time: bool) -> None:
+        self.attempt(lambda: self.enc.act(who, kind, ap, take_time=take_time))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(victim=name, successes=small, friend=st.booleans())
+    def attack_test(self, victim: str, successes: int, friend: bool) -> None:
+        attacker = self.enc.current
+        self.attempt(lambda: self.enc.attack_test(attacker, victim, successes, friend=friend))
+
+    @rule(successes=small, non_lethal=st.booleans(), vitality=st.none() | small)
+    def damage_test(self, successes: int, non_lethal: bool, vitality: int | None) -> None:
+        self.attempt(
+            lambda: self.enc.damage_test(successes, non_lethal=non_lethal, vitality=vitality)
+        )
+
+    @rule(who=name, successes=small, d3=st.none() | st.integers(0, 4))
+    def vitality_test(self, who: str, successes: int, d3: int | None) -> None:
+        self.attempt(lambda: self.enc.vitality_test(who, successes, d3=d3))
+
+    @rule(healer=name, victim=name, successes=small)
+    def heal(self, healer: str, victim: str, successes: int) -> None:
+        self.attempt(lambda: self.enc.heal(healer, victim, successes))
+
+    @rule(who=name, feet=st.integers(0, 40))
+    def fall(self, who: str, feet: int) -> None:
+        self.attempt(lambda: self.enc.fall(who, feet))
+
+    @rule(who=name, roll=st.none() | st.integers(0, 11))
+    def surprise_check(self, who: str, roll: int | None) -> None:
+        self.attempt(lambda: self.enc.surprise_check(who, roll=roll))
+
+    @rule(who=name, dice=maybe_dice)
+    def roll_ap(self, who: str, dice: tuple | None) -> None:
+        self.attempt(lambda: self.enc.roll_ap(who, dice=dice))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule()
+    def current_rolls_ap(self) -> None:
+        who = self.enc.current
+        self.attempt(lambda: self.enc.roll_ap(who))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(ap=st.sampled_from([1, 1, 2, 0, 5]))
+    def spend_ap(self, ap: int) -> None:
+        who = self.enc.current
+        self.attempt(lambda: self.enc.spend_ap(who, ap))
+
+    @precondition(lambda self: self.enc.can_undo)
+    @rule(steps=st.integers(1, 3))
+    def undo(self, steps: int) -> None:
+        self.attempt(lambda: self.enc.undo(steps), check_undo=False)
+
+    @precondition(lambda self: self.enc.can_redo)
+    @rule()
+    def redo(self) -> None:
+        self.attempt(self.enc.redo, check_undo=False)
+
+    @rule()
+    def save_and_load(self) -> None:
+        assert snapshot(Encounter.from_json(self.enc.to_json())) == snapshot(self.enc)
+
+    @invariant()
+    def nobody_acts_twice_in_a_round(self) -> None:
+        rounds: dict[str, list[str]] = {}
+        for line in self.enc.transcript().splitlines():
+            if line.startswith("Round "):
+                current = rounds.setdefault(line, [])
+            else:
+                current.append(line.split("'s turn")[0])
+        for names in rounds.values():
+            assert all(n == 1 for n in Counter(names).values()), names
+
+
+class D10Fight(Fight):
+    rule_set = "d10-ap"
+
+
+SETTINGS = settings(max_examples=100, stateful_step_count=50, deadline=None)
+TestBlackout = Fight.TestCase
+TestBlackout.settings = SETTINGS
+TestD10AP = D10Fight.TestCase
+TestD10AP.settings = SETTINGS
