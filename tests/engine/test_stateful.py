@@ -1,38 +1,27 @@
-"""Random command sequences (hypothesis): the engine's invariants hold after every step.
-
-- a refused command changes nothing;
-- undo then redo, and save then load, give back exactly the same encounter;
-- nobody acts twice in a round, except a turn forced from the next one;
-- the environment is last in its round.
-"""
+"""Random command sequences under the Bulletproof Blues rules (hypothesis): the invariants of
+``tests/engine/machine.py`` hold after every step."""
 
 from __future__ import annotations
-
-import re
-from collections import Counter
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
-    RuleBasedStateMachine,
     initialize,
-    invariant,
     precondition,
     rule,
 )
 
-from bpb_widgets import Encounter, RuleError
-from tests.engine.helpers import snapshot
+from bpb_widgets import Encounter
+from tests.engine.machine import CommandMachine
 
 NAMES = ["Blueshift", "Ganyeka", "Monolith", "Widow", "Hooligans", "Nobody"]
 rank = st.integers(min_value=-1, max_value=15)
 die = st.integers(0, 7)
 dice = st.none() | st.tuples(die, die)
 name = st.sampled_from(NAMES)
-FORCED_FROM = re.compile(r"\(forced from round \d+\)$")
 
 
-class Fight(RuleBasedStateMachine):
+class Fight(CommandMachine):
     def __init__(self) -> None:
         super().__init__()
         self.enc = Encounter(seed=99)
@@ -47,20 +36,6 @@ class Fight(RuleBasedStateMachine):
         self.enc.add("Hooligans", group=True, endurance=3, aware=False)
         if start:
             self.enc.start()
-
-    def attempt(self, act, *, check_undo: bool = True) -> None:  # type: ignore[no-untyped-def]
-        before = snapshot(self.enc)
-        try:
-            act()
-        except RuleError:
-            assert snapshot(self.enc) == before, "a refused command changed the encounter"
-            return
-        if not check_undo:
-            return
-        after = snapshot(self.enc)
-        self.enc.undo()
-        self.enc.redo()
-        assert snapshot(self.enc) == after, "undo then redo is not exact"
 
     @rule(
         who=name,
@@ -203,42 +178,6 @@ class Fight(RuleBasedStateMachine):
     @rule()
     def recover(self) -> None:
         self.attempt(self.enc.recover)
-
-    @precondition(lambda self: self.enc.can_undo)
-    @rule(steps=st.integers(1, 3))
-    def undo(self, steps: int) -> None:
-        self.attempt(lambda: self.enc.undo(steps), check_undo=False)
-
-    @precondition(lambda self: self.enc.can_redo)
-    @rule()
-    def redo(self) -> None:
-        self.attempt(self.enc.redo, check_undo=False)
-
-    @rule()
-    def save_and_load(self) -> None:
-        loaded = Encounter.from_json(self.enc.to_json())
-        assert snapshot(loaded) == snapshot(self.enc)
-
-    @invariant()
-    def nobody_acts_twice_and_the_environment_is_last(self) -> None:
-        rounds: dict[int, list[str]] = {}
-        for line in self.enc.transcript().splitlines():
-            if line.startswith("Round "):
-                current = rounds.setdefault(int(line.split()[1]), [])
-            else:
-                current.append(line)
-        for lines in rounds.values():
-            turns = Counter(
-                line.split("'s turn")[0] for line in lines if not FORCED_FROM.search(line)
-            )
-            assert all(n == 1 for n in turns.values()), lines
-            environment = [i for i, line in enumerate(lines) if line.startswith("Environment")]
-            assert environment in ([], [len(lines) - 1]), lines
-
-    @invariant()
-    def the_current_combatant_is_aware(self) -> None:
-        if self.enc.current is not None:
-            assert self.enc.turn_state(self.enc.current).aware
 
 
 TestFight = Fight.TestCase

@@ -1,17 +1,14 @@
-"""Random command sequences under the blackout and d10-ap rule sets (hypothesis): a refused
-command changes nothing, undo then redo and save then load are exact, nobody acts twice in a
-round."""
+"""Random command sequences under the blackout and d10-ap rule sets (hypothesis): the
+invariants of ``tests/engine/machine.py`` hold after every step."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, precondition, rule
 
-from bpb_widgets import Encounter, RuleError
-from tests.engine.helpers import snapshot
+from bpb_widgets import Encounter
+from tests.engine.machine import CommandMachine
 
 NAMES = ["Rex", "Ivy", "Mech", "Nobody"]
 name = st.sampled_from(NAMES)
@@ -19,25 +16,12 @@ small = st.integers(-1, 7)
 maybe_dice = st.none() | st.lists(st.integers(0, 11), min_size=1, max_size=4).map(tuple)
 
 
-class Fight(RuleBasedStateMachine):
+class Fight(CommandMachine):
     rule_set = "blackout"
 
     def __init__(self) -> None:
         super().__init__()
         self.enc = Encounter(seed=5, rules=self.rule_set)
-
-    def attempt(self, act, *, check_undo: bool = True) -> None:  # type: ignore[no-untyped-def]
-        before = snapshot(self.enc)
-        try:
-            act()
-        except RuleError:
-            assert snapshot(self.enc) == before, "a refused command changed the encounter"
-            return
-        if check_undo:
-            after = snapshot(self.enc)
-            self.enc.undo()
-            self.enc.redo()
-            assert snapshot(self.enc) == after, "undo then redo is not exact"
 
     @initialize(start=st.sampled_from([True, True, True, False]))
     def cast(self, start: bool) -> None:
@@ -133,31 +117,6 @@ class Fight(RuleBasedStateMachine):
     def spend_ap(self, ap: int) -> None:
         who = self.enc.current
         self.attempt(lambda: self.enc.spend_ap(who, ap))
-
-    @precondition(lambda self: self.enc.can_undo)
-    @rule(steps=st.integers(1, 3))
-    def undo(self, steps: int) -> None:
-        self.attempt(lambda: self.enc.undo(steps), check_undo=False)
-
-    @precondition(lambda self: self.enc.can_redo)
-    @rule()
-    def redo(self) -> None:
-        self.attempt(self.enc.redo, check_undo=False)
-
-    @rule()
-    def save_and_load(self) -> None:
-        assert snapshot(Encounter.from_json(self.enc.to_json())) == snapshot(self.enc)
-
-    @invariant()
-    def nobody_acts_twice_in_a_round(self) -> None:
-        rounds: dict[str, list[str]] = {}
-        for line in self.enc.transcript().splitlines():
-            if line.startswith("Round "):
-                current = rounds.setdefault(line, [])
-            else:
-                current.append(line.split("'s turn")[0])
-        for names in rounds.values():
-            assert all(n == 1 for n in Counter(names).values()), names
 
 
 class D10Fight(Fight):
