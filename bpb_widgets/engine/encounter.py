@@ -21,7 +21,7 @@ from bpb_widgets.engine.combatant import Combatant, check_name, make_combatant
 from bpb_widgets.engine.command import command, commands_of
 from bpb_widgets.engine.d10_ap import D10Rules
 from bpb_widgets.engine.defence import Defending
-from bpb_widgets.engine.events import Change, Event
+from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.fighting import Attack, Fighting
 from bpb_widgets.engine.history import History, _Done
 from bpb_widgets.engine.journal import Journal
@@ -160,9 +160,9 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
         return list(self._sheets)
 
     @property
-    def log(self) -> Sequence[Event]:
-        """Every event so far, each explained with its arithmetic and rule."""
-        return tuple(self._log)
+    def log(self) -> Log:
+        """Every event so far, each explained with its arithmetic and rule (a read-only view)."""
+        return Log(self._log)
 
     @property
     def started(self) -> bool:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,9 +12,8 @@ class Event:
     """One entry of the encounter log.
 
     ``text`` explains the event in one line, with the arithmetic and the rule it follows;
-    ``command`` is the position of the command that caused it in the command history, so
-    undoing back to an entry is ``enc.undo(len(enc.history) - event.command)``... or simply
-    ``enc.undo_to(event)``.
+    ``command`` is the position in the command history of the command that caused it, so
+    ``enc.undo_to(event)`` goes back to just before it.
     """
 
     index: int
@@ -50,3 +50,28 @@ class Change:
     touched: frozenset[str]
     order: bool
     roster: bool
+
+
+class Log(Sequence[Event]):
+    """The encounter's log, read-only and not copied: ``enc.log[-1]`` costs the same however long
+    the fight has run."""
+
+    __slots__ = ("_events",)
+
+    def __init__(self, events: list[Event]) -> None:
+        self._events = events
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            return tuple(self._events[index])
+        return self._events[index]
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __repr__(self) -> str:
+        return f"<Log of {len(self._events)} events>"
