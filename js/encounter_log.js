@@ -1,14 +1,18 @@
 // EncounterLog: the explained events, grouped by round; choosing an entry undoes back to it.
-import { h } from "./lib/dom.js";
+// A long fight's log arrives as its last entries (from log index `first` on); "Show earlier
+// entries" asks the kernel for the ones before.
+import { button, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
 function render({ model, el }) {
   const { body, cleanup } = frame(el, model, { title: "Encounter log", cls: "bpb-log" });
+  const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small" });
   const list = h("ol", { class: "bpb-entries", "aria-label": "Events" });
   const hint = h("p", { class: "bpb-hint", text: "Choose an entry to undo back to it (Redo brings it back)." });
-  body.append(list, hint);
+  body.append(earlier, list, hint);
   let shown = [];
+  let shownFirst = null;
 
   const item = (entry, index) =>
     h(
@@ -29,15 +33,26 @@ function render({ model, el }) {
 
   const paint = () => {
     const entries = model.get("entries");
-    const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    const first = model.get("first");
+    const fromBottom = list.scrollHeight - list.scrollTop;
+    const stick = fromBottom - list.clientHeight < 40;
+    const grew = shownFirst !== null && first < shownFirst;
     let same = 0;
-    while (same < shown.length && same < entries.length && shown[same] === entries[same]) same += 1;
+    if (first === shownFirst) {
+      while (same < shown.length && same < entries.length && shown[same] === entries[same]) same += 1;
+    }
     while (list.children.length > same) list.lastChild.remove();
-    list.append(...entries.slice(same).map((entry, offset) => item(entry, same + offset)));
-    if (stick || shown.length === 0) list.scrollTop = list.scrollHeight;
+    const items = document.createDocumentFragment();
+    entries.slice(same).forEach((entry, offset) => items.append(item(entry, first + same + offset)));
+    list.append(items);
+    earlier.hidden = first === 0;
+    earlier.textContent = `Show earlier entries (${first} more)`;
+    if (grew) list.scrollTop = list.scrollHeight - fromBottom;
+    else if (stick || shown.length === 0) list.scrollTop = list.scrollHeight;
     shown = entries;
+    shownFirst = first;
   };
-  const stop = watch(model, ["entries"], paint);
+  const stop = watch(model, ["entries", "first"], paint);
   return () => {
     stop();
     cleanup();

@@ -28,6 +28,15 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 Message = dict[str, Any]
 
+#: The longest error a widget shows: a hostile message must not make the kernel echo megabytes.
+ERROR_LIMIT = 400
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)``, shortened to ``limit`` characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
 
 @dataclass(frozen=True)
 class Delta:
@@ -57,7 +66,7 @@ def text_arg(msg: Message, key: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value:
-        raise RuleError(f"This command needs {key!r} as text; got {value!r}.")
+        raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
     return value
 
 
@@ -67,7 +76,7 @@ def int_arg(msg: Message, key: str, *, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"This command needs {key!r} as a whole number; got {value!r}.")
+        raise RuleError(f"This command needs {key!r} as a whole number; got {shown(value)}.")
     return value
 
 
@@ -77,8 +86,13 @@ def dice_arg(msg: Message) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        raise RuleError(f"Dice must be a list of numbers such as [3, 5]; got {value!r}.")
+        raise RuleError(f"Dice must be a list of numbers such as [3, 5]; got {shown(value)}.")
     return tuple(value)
+
+
+def shown_error(text: str) -> str:
+    """An error message cut to ``ERROR_LIMIT`` characters."""
+    return text if len(text) <= ERROR_LIMIT else f"{text[: ERROR_LIMIT - 1]}…"
 
 
 def where(encounter: Encounter) -> str:
@@ -100,12 +114,13 @@ class EncounterWidget(anywidget.AnyWidget):
     commands: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, encounter: Encounter, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
         self._encounter = encounter
         self._pending: Delta | None = None
         self._batching = False
         self._patches: dict[str, dict[str, Any]] = {}
-        self._refresh(None)
+        # the traits are filled before the comm opens: the first sync is the open message alone
+        self._update(None)
+        super().__init__(**kwargs)
         self._unsubscribe: Callable[[], None] = encounter.subscribe(self._on_change)
         self.on_msg(self._on_message)
 
@@ -125,7 +140,7 @@ class EncounterWidget(anywidget.AnyWidget):
         try:
             self._dispatch(msg)
         except RuleError as exc:
-            self.error = str(exc)
+            self.error = shown_error(str(exc))
         else:
             self.error = ""
 
@@ -133,7 +148,7 @@ class EncounterWidget(anywidget.AnyWidget):
         cmd = msg.get("cmd") if isinstance(msg, dict) else None
         if not isinstance(cmd, str) or cmd not in self.commands:
             accepted = ", ".join(self.commands)
-            raise RuleError(f"Unknown command {cmd!r}: this widget accepts {accepted}.")
+            raise RuleError(f"Unknown command {shown(cmd)}: this widget accepts {accepted}.")
         with self._batch():
             getattr(self, f"_cmd_{cmd}")(msg)
 

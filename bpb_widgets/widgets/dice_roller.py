@@ -18,6 +18,7 @@ from bpb_widgets.widgets._base import (
     Message,
     dice_arg,
     int_arg,
+    shown,
     text_arg,
 )
 from bpb_widgets.widgets._odds import odds_payload
@@ -137,5 +138,5 @@ class DiceRoller(EncounterWidget):
 def _keys(msg: Message, key: str) -> list[str]:
     value = msg.get(key) or []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise RuleError(f"{key!r} must be a list of circumstance names; got {value!r}.")
+        raise RuleError(f"{key!r} must be a list of circumstance names; got {shown(value)}.")
     return value

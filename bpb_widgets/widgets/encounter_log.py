@@ -8,16 +8,24 @@ import traitlets
 
 from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, Message, int_arg
 
+#: Entries sent when the log is shown, and per "Show earlier entries": a 20,000-turn fight's log
+#: is not sent whole, older entries are fetched when the GM asks for them.
+WINDOW = 200
+
 
 class EncounterLog(EncounterWidget):
-    """Every event of the encounter, one explained line each, sent incrementally."""
+    """Every event of the encounter, one explained line each, sent incrementally: the last
+    ``WINDOW`` at first, then each new one; earlier ones on demand (the ``earlier`` command)."""
 
     _esm = STATIC / "encounter_log.js"
 
-    #: One ``{"round", "kind", "text"}`` per log event; edited in place and sent as splices.
+    #: The log index of ``entries[0]``: the entries before it are not sent (yet).
+    first = traitlets.Int(0).tag(sync=True)
+    #: One ``{"round", "kind", "text"}`` per log event from ``first`` on; edited in place and
+    #: sent as splices.
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
 
-    commands: ClassVar[tuple[str, ...]] = ("undo_to", "undo", "redo")
+    commands: ClassVar[tuple[str, ...]] = ("undo_to", "undo", "redo", "earlier")
 
     def __repr__(self) -> str:
         return f"EncounterLog({len(self.encounter.log)} entries, round {self.encounter.round})"
@@ -25,11 +33,26 @@ class EncounterLog(EncounterWidget):
     def _cmd_undo_to(self, msg: Message) -> None:
         self.encounter.undo_to(int_arg(msg, "index"))
 
+    def _cmd_earlier(self, _msg: Message) -> None:
+        self._show_from(max(0, self.first - WINDOW))
+
     def _update(self, delta: Delta | None) -> None:
         log = self.encounter.log
-        start = 0 if delta is None else min(delta.log_start, len(self.entries))
-        entries = [{"round": e.round, "kind": e.kind, "text": e.text} for e in log[start:]]
-        if delta is None:
-            self.entries = entries
-        elif entries or start < len(self.entries):
-            self._splice("entries", start, entries)
+        if delta is None or delta.log_start <= self.first:
+            self._show_from(max(0, len(log) - WINDOW))
+            return
+        start = min(delta.log_start, self.first + len(self.entries))
+        entries = self._entries(start)
+        if entries or start < self.first + len(self.entries):
+            self._splice("entries", start - self.first, entries)
+
+    def _show_from(self, first: int) -> None:
+        """Send the entries from log index ``first`` on, whole."""
+        self.first = first
+        self.entries = self._entries(first)
+
+    def _entries(self, start: int) -> list[dict[str, object]]:
+        """The log from index ``start`` on, as the front end shows it."""
+        return [
+            {"round": e.round, "kind": e.kind, "text": e.text} for e in self.encounter.log[start:]
+        ]

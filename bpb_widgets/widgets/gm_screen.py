@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets
@@ -21,9 +22,18 @@ class GMScreen(ipywidgets.GridBox):
 
     Each part is the same widget you can show alone, so they stay in sync with each other, with
     other widgets on the encounter and with commands run from Python.
+
+    ``autosave="fight.json"`` sets ``encounter.autosave``: every accepted command, undo and redo
+    rewrites that file atomically, so after a kernel crash ``Encounter.load("fight.json",
+    autosave=True)`` brings the fight back exactly, undo history included. A file holding another
+    fight, or anything that is not a fight, is refused (``EncounterFileError``), never overwritten.
     """
 
-    def __init__(self, encounter: Encounter, **kwargs: Any) -> None:
+    def __init__(
+        self, encounter: Encounter, *, autosave: str | Path | None = None, **kwargs: Any
+    ) -> None:
+        if autosave is not None:
+            encounter.autosave = autosave
         self.encounter = encounter
         self.turn_order = TurnOrderStrip(encounter, layout={"grid_area": "strip"})
         self.defense_panel = DefensePanel(encounter, layout={"grid_area": "defense"})

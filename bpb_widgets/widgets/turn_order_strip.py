@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, Message, where
+from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, Message, shown, where
 
 
 class TurnOrderStrip(EncounterWidget):
@@ -54,7 +54,7 @@ class TurnOrderStrip(EncounterWidget):
     def _cmd_set_order(self, msg: Message) -> None:
         names = msg.get("names")
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise RuleError(f"set_order needs a list of names; got {names!r}.")
+            raise RuleError(f"set_order needs a list of names; got {shown(names)}.")
         self.encounter.set_order(names)
 
     def _update(self, delta: Delta | None) -> None:

@@ -127,6 +127,19 @@ class LabServer:
         self.log.close()
 
 
+#: The kernel's pid, or null when it does not answer within a second (dead or restarting).
+ASK_PID = """async () => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+    if (!kernel || kernel.status !== "idle") return null;
+    const code = "import os; print(os.getpid())";
+    const future = kernel.requestExecute({code, store_history: false});
+    let text = "";
+    future.onIOPub = (msg) => { if (msg.header.msg_type === "stream") text += msg.content.text; };
+    const late = new Promise((resolve) => setTimeout(() => resolve(null), 1000));
+    return (await Promise.race([future.done.then(() => text.trim(), () => null), late])) || null;
+}"""
+
+
 class Notebook:
     """One open notebook in the lab page, with helpers to run cells and query the kernel."""
 
@@ -187,6 +200,20 @@ class Notebook:
             if got == expected or time.monotonic() > deadline:
                 return got
             time.sleep(0.1)
+
+    def restarted(self, dead_pid: int, timeout: float = 60.0) -> int:
+        """Wait until the kernel, killed as process ``dead_pid``, has been restarted by the server
+        (accepting JupyterLab's "Kernel Restarting" notice); return the new kernel's pid."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            accept = self.page.locator(".jp-Dialog .jp-mod-accept")
+            if accept.count():
+                accept.first.click()
+            pid = self.page.evaluate(ASK_PID)
+            if pid and int(pid) != dead_pid:
+                return int(pid)
+            time.sleep(0.3)
+        raise RuntimeError(f"the kernel did not restart within {timeout} s")
 
     def set_theme(self, theme: str) -> None:
         self.page.evaluate(

@@ -36,7 +36,7 @@ def show(notebook: Notebook, var: str, widget: str, *, start: bool = True) -> Lo
 
 
 def chip(output: Locator, name: str) -> Locator:
-    return output.locator(f".bpb-chip[data-name={json.dumps(name)}]")
+    return output.locator(f".bpb-chip[data-name={json.dumps(name, ensure_ascii=False)}]")
 
 
 def test_gm_screen_renders_and_end_turn_reaches_the_kernel(notebook: Notebook) -> None:

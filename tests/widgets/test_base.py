@@ -77,3 +77,11 @@ def test_repr_is_a_short_summary_without_memory_addresses(cls: type) -> None:
     assert text.startswith(cls.__name__ + "(")
     assert not re.search(r"0x[0-9a-f]{6,}", text)
     assert len(text) <= 110
+
+
+@pytest.mark.parametrize("cls", [TurnOrderStrip, DiceRoller, DefensePanel, EncounterLog])
+def test_the_first_sync_is_the_open_message_alone(cls: type, wire: Wire) -> None:
+    enc = fight()
+    enc.start()
+    cls(enc)
+    assert wire.messages == []  # no update after the comm's open: the state went with it
