@@ -52,7 +52,7 @@ bench: $(INSTALLED) $(STATIC)
 	$(PY) -m benchmarks
 
 lab: $(INSTALLED) $(STATIC)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 clean:
 	rm -rf $(VENV) build dist test-output .pytest_cache .hypothesis node_modules bpb_widgets/static
