@@ -258,6 +258,11 @@ class BlackoutRules:
         budget = self._budget.get(name)
         if budget is None:
             raise RuleError(f"{name} has no action points yet: roll initiative first.")
+        if self._hp[name][0] <= 0:
+            raise RuleError(
+                f"{name} is out of the fight and cannot act or move; at the start of "
+                f"each turn they test Endurance [Vitality] (Out of the Fight, {SEED})."
+            )
         if kind != "reaction" and name != self._current:
             raise RuleError(f"It is {self._current or 'nobody'}'s turn: {name} can only react.")
         if not isinstance(take_time, bool):

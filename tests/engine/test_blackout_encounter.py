@@ -161,6 +161,8 @@ def test_out_of_the_fight_doubles_damage_and_bleeds_each_turn() -> None:
     assert enc._hp["Rex"][0] == -2 - 8
     enc.end_turn()
     assert enc.current == "Rex"  # still takes turns, to test Vitality
+    with pytest.raises(RuleError, match="cannot act or move"):
+        enc.act("Rex", "movement", 1)
     assert enc.vitality_test("Rex", 1, d3=2) == "failure"
     assert enc._hp["Rex"][0] == -12
 
