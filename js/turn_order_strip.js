@@ -1,5 +1,5 @@
 // TurnOrderStrip: the round, the order of play as chips, and the buttons that run a turn.
-import { button, h } from "./lib/dom.js";
+import { button, field, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
@@ -10,6 +10,7 @@ function badges(state, round) {
   if (!state.aware) out.push(["unaware", "unaware"]);
   if (state.acted === round && round > 0) out.push(["acted", "acted"]);
   if (state.delaying) out.push(["delaying", "delaying"]);
+  if (state.out) out.push(["out", "out of the fight"]);
   if (state.defending) out.push(["defending", `${state.defending}s ×${state.defended}`]);
   for (const [lostRound, reason] of state.lost ?? []) {
     if (lostRound >= round) out.push(["lost", `round ${lostRound} turn spent: ${reason}`]);
@@ -17,11 +18,33 @@ function badges(state, round) {
   return out;
 }
 
+/** Blackout and d10-ap: [initiative text, filled pips, all pips] ("step 12", 2, 4). */
+function initiative(state, round, system) {
+  if (state.initiative === undefined) return null;
+  let text = null;
+  if (state.initiative !== null) {
+    text = system === "blackout" ? `step ${state.initiative}` : `initiative ${state.initiative}`;
+    if (state.delayed_to !== null) text = `delayed to step ${state.delayed_to}`;
+  } else if (system === "blackout") {
+    text = "no step yet";
+  }
+  const max = state.ap_max ?? 0;
+  const acted = state.acted === round && round > 0;
+  const left = state.ap ?? (acted ? 0 : max);
+  return [text, left, max];
+}
+
+function pips(left, max) {
+  const dots = Array.from({ length: max }, (_, i) => h("span", { class: `bpb-pip${i < left ? " bpb-filled" : ""}` }));
+  return h("span", { class: "bpb-pips", role: "img", "aria-label": `${left} of ${max} AP left`, title: `${left} of ${max} AP left` }, ...dots);
+}
+
 function paintChip(chip, name, state, model) {
   const round = model.get("round");
   const current = model.get("current") === name;
   const marks = badges(state, round);
-  const signature = JSON.stringify([current, marks]);
+  const steps = initiative(state, round, model.get("system"));
+  const signature = JSON.stringify([current, marks, steps]);
   if (chip.dataset.signature === signature) return;
   chip.dataset.signature = signature;
   chip.classList.toggle("bpb-current", current);
@@ -29,6 +52,11 @@ function paintChip(chip, name, state, model) {
   if (current) chip.setAttribute("aria-current", "true");
   else chip.removeAttribute("aria-current");
   const parts = [h("span", { class: "bpb-chip-name", text: name })];
+  if (steps?.[0]) {
+    const delayed = state.delayed_to !== null && state.delayed_to !== undefined;
+    parts.push(h("span", { class: `bpb-initiative${delayed ? " bpb-delayed" : ""}`, text: steps[0] }));
+  }
+  if (steps?.[2]) parts.push(pips(steps[1], steps[2]));
   for (const [kind, label] of marks) parts.push(h("span", { class: `bpb-badge bpb-${kind}`, text: label }));
   if (state.delaying) {
     parts.push(
@@ -41,21 +69,35 @@ function paintChip(chip, name, state, model) {
   chip.replaceChildren(...parts);
 }
 
+const ROLL_TITLES = {
+  bpb2e: ["Roll order", "Perception task rolls, highest first (Order Of Play)"],
+  blackout: ["Roll initiative", "3 initiative dice for every PC without a step; lower steps act first (seed 002)"],
+  "d10-ap": ["Roll initiative", "d10 + AgB for everyone without initiative, highest first (seed 003)"],
+};
+
 function render({ model, el }) {
   const run = (cmd) => () => command(model, cmd);
-  const { body, cleanup } = frame(el, model, {
-    title: "Order of play",
-    cls: "bpb-strip",
-    keys: { s: run("start"), e: run("end_turn"), d: run("delay"), u: run("undo"), r: run("redo") },
-  });
+  const system = model.get("system");
+  const stepInput = h("input", { type: "number", min: "1", max: "18", value: "18", "aria-label": "Step to delay to" });
+  const apInput = h("input", { type: "number", min: "1", value: "1", "aria-label": "AP to spend" });
+  const delay =
+    system === "blackout"
+      ? () => command(model, "delay", { to: Number.parseInt(stepInput.value, 10) || null })
+      : run("delay");
+  const spend = () => command(model, "spend_ap", { ap: Number.parseInt(apInput.value, 10) || 1 });
+  const keys = { s: run("start"), e: run("end_turn"), d: delay, u: run("undo"), r: run("redo") };
+  if (system === "d10-ap") Object.assign(keys, { a: run("roll_ap"), p: spend });
+  const { body, cleanup } = frame(el, model, { title: "Order of play", cls: "bpb-strip", keys });
   const heading = h("p", { class: "bpb-round" });
   const chips = h("ol", { class: "bpb-chips", "aria-label": "Order of play" });
   const environment = h("li", { class: "bpb-chip bpb-environment" });
   const revisions = h("ul", { class: "bpb-revisions", "aria-label": "Order revised" });
   const start = button("Start", run("start"), { key: "s" });
-  const rollOrder = button("Roll order", run("roll_order"), {
-    title: "Perception task rolls, highest first (Order Of Play)",
-  });
+  const [rollLabel, rollTitle] = ROLL_TITLES[system] ?? ROLL_TITLES.bpb2e;
+  const rollOrder = button(rollLabel, run("roll_order"), { title: rollTitle });
+  const rollAp = button("Roll AP", run("roll_ap"), { key: "a", title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)" });
+  const spendAp = button("Spend AP", spend, { key: "p" });
+  const turnOnly = system === "d10-ap" ? [rollAp, h("span", { class: "bpb-inline" }, field("AP", apInput), spendAp)] : [];
   const undo = button("Undo", run("undo"), { key: "u" });
   const redo = button("Redo", run("redo"), { key: "r" });
   const controls = h(
@@ -63,18 +105,23 @@ function render({ model, el }) {
     { class: "bpb-controls" },
     rollOrder,
     start,
+    ...turnOnly,
     button("End turn", run("end_turn"), { key: "e", cls: "bpb-primary" }),
-    button("Delay", run("delay"), { key: "d" }),
+    system === "blackout"
+      ? h("span", { class: "bpb-inline" }, field("Step", stepInput), button("Delay to step…", delay, { key: "d" }))
+      : button("Delay", delay, { key: "d" }),
     undo,
     redo,
   );
+  const apKeys = system === "d10-ap" ? " · A roll AP · P spend AP" : "";
   const hint = h("p", {
     class: "bpb-hint",
-    text: "Keys: S start · E end turn · D delay · U undo · R redo · Alt+arrow moves a chip (or drag it)",
+    text: `Keys: S start · E end turn · D delay${apKeys} · U undo · R redo · Alt+arrow moves a chip (or drag it)`,
   });
   body.append(heading, chips, revisions, controls, hint);
 
   const byName = new Map();
+  let lastCurrent;
   let dragged = null;
 
   const move = (name, target) => {
@@ -118,6 +165,15 @@ function render({ model, el }) {
     heading.textContent =
       round > 0 ? `Round ${round}` + (current ? ` · ${current}'s turn` : " · the environment acts") : "Not started";
     start.hidden = rollOrder.hidden = round > 0;
+    for (const control of turnOnly) control.hidden = round === 0;
+    const now = states[current] ?? {};
+    rollAp.disabled = !current || now.ap_max !== null;
+    spendAp.disabled = !current || now.ap === null || now.ap === undefined;
+    if (system === "blackout" && current !== lastCurrent) {
+      lastCurrent = current;
+      // suggest the next step after the current one; the GM's own choice is kept while typing
+      if (now.initiative && document.activeElement !== stepInput) stepInput.value = String(Math.min(18, now.initiative + 1));
+    }
     undo.disabled = !model.get("can_undo");
     redo.disabled = !model.get("can_redo");
     const focused = document.activeElement?.closest?.(".bpb-chip")?.dataset.name;

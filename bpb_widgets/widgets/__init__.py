@@ -4,6 +4,15 @@ from bpb_widgets.widgets.defense_panel import DefensePanel
 from bpb_widgets.widgets.dice_roller import DiceRoller
 from bpb_widgets.widgets.encounter_log import EncounterLog
 from bpb_widgets.widgets.gm_screen import GMScreen
+from bpb_widgets.widgets.system_rollers import BlackoutRoller, D10Roller
 from bpb_widgets.widgets.turn_order_strip import TurnOrderStrip
 
-__all__ = ["DefensePanel", "DiceRoller", "EncounterLog", "GMScreen", "TurnOrderStrip"]
+__all__ = [
+    "BlackoutRoller",
+    "D10Roller",
+    "DefensePanel",
+    "DiceRoller",
+    "EncounterLog",
+    "GMScreen",
+    "TurnOrderStrip",
+]

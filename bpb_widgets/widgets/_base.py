@@ -95,6 +95,10 @@ def shown_error(text: str) -> str:
     return text if len(text) <= ERROR_LIMIT else f"{text[: ERROR_LIMIT - 1]}…"
 
 
+def _nothing() -> None:
+    """What a widget that no longer follows an encounter does when closed again."""
+
+
 def where(encounter: Encounter) -> str:
     """Where the fight stands, for a repr: ``round 2, Ganyeka to act`` or ``not started``."""
     if not encounter.round:
@@ -113,7 +117,18 @@ class EncounterWidget(anywidget.AnyWidget):
     #: Commands this widget accepts: each name maps to the method ``_cmd_<name>(msg)``.
     commands: ClassVar[tuple[str, ...]] = ()
 
+    #: The initiative systems (``enc.rules.system``) this widget shows; empty means all of them.
+    systems: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self, encounter: Encounter, **kwargs: Any) -> None:
+        # set first: a constructor that raises still leaves a widget whose close() works
+        self._unsubscribe: Callable[[], None] = _nothing
+        system = encounter.rules.system
+        if self.systems and system not in self.systems:
+            raise RuleError(
+                f"{type(self).__name__} is for {' and '.join(self.systems)}, "
+                f"not the {system!r} rule set."
+            )
         self._encounter = encounter
         self._pending: Delta | None = None
         self._batching = False
@@ -121,7 +136,7 @@ class EncounterWidget(anywidget.AnyWidget):
         # the traits are filled before the comm opens: the first sync is the open message alone
         self._update(None)
         super().__init__(**kwargs)
-        self._unsubscribe: Callable[[], None] = encounter.subscribe(self._on_change)
+        self._unsubscribe = encounter.subscribe(self._on_change)
         self.on_msg(self._on_message)
 
     @property
@@ -130,8 +145,9 @@ class EncounterWidget(anywidget.AnyWidget):
         return self._encounter
 
     def close(self) -> None:
-        """Stop following the encounter and close the comm."""
-        self._unsubscribe()
+        """Stop following the encounter and close the comm (again: nothing happens)."""
+        unsubscribe, self._unsubscribe = self._unsubscribe, _nothing
+        unsubscribe()
         super().close()
 
     # -- commands from the front end ---------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 from bpb_widgets.rules.probability import Odds
 
 
-def _exact(value: Fraction) -> list[int | float]:
+def exact(value: Fraction) -> list[int | float]:
     """``[numerator, denominator, float]``: exact for the text, a float for the chart."""
     return [value.numerator, value.denominator, float(value)]
 
@@ -19,8 +19,8 @@ def odds_payload(odds: Odds) -> dict[str, Any]:
         "difficulty": odds.difficulty,
         "expertise": odds.expertise,
         "extreme_total": odds.extreme_total,
-        "success": _exact(odds.success),
-        "extreme": _exact(odds.extreme),
+        "success": exact(odds.success),
+        "extreme": exact(odds.extreme),
         "too_difficult": odds.too_difficult,
         "distribution": [[total, float(p)] for total, p in sorted(odds.distribution.items())],
     }

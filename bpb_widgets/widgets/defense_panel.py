@@ -41,6 +41,7 @@ class DefensePanel(EncounterWidget):
     result = traitlets.Dict().tag(sync=True)
 
     commands: ClassVar[tuple[str, ...]] = ("preview", "block", "dodge", "undo", "redo")
+    systems: ClassVar[tuple[str, ...]] = ("bpb2e",)
 
     def __repr__(self) -> str:
         last = self.result.get("text") or "no defence rolled yet"

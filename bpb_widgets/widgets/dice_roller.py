@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from bpb_widgets.engine import ATTRIBUTES
+from bpb_widgets.engine import ATTRIBUTES, Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.rules.circumstances import ATTACK_BONUSES, DIFFICULTY_MODIFIERS
 from bpb_widgets.rules.probability import odds
@@ -35,9 +35,21 @@ CHOICES: dict[str, Any] = {
 class DiceRoller(EncounterWidget):
     """Choose who rolls (a combatant's attribute, or a plain bonus) against a difficulty or an
     opposing attribute (8 + rank), with expertise and the named circumstances of seed 004's
-    "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice."""
+    "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice.
+
+    ``DiceRoller(enc)`` gives the roller of the encounter's initiative system: this one for
+    Bulletproof Blues, :class:`~bpb_widgets.widgets.system_rollers.BlackoutRoller` (initiative
+    dice) or :class:`~bpb_widgets.widgets.system_rollers.D10Roller` (surprise checks, AP dice).
+    """
 
     _esm = STATIC / "dice_roller.js"
+    systems: ClassVar[tuple[str, ...]] = ("bpb2e",)
+
+    def __new__(cls, encounter: Encounter, **kwargs: Any) -> DiceRoller:
+        if cls is DiceRoller:
+            system = encounter.rules.system
+            cls = next((sub for sub in cls.__subclasses__() if system in sub.systems), cls)
+        return super().__new__(cls, encounter, **kwargs)
 
     #: name -> ``{"ranks": {attribute: rank}, "expertise": [...]}``; patched when the roster grows.
     sheets = traitlets.Dict().tag(sync=True)

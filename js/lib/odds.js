@@ -16,48 +16,63 @@ export function exact([numerator, denominator, probability]) {
   return `${fraction} (${percent(probability)})`;
 }
 
-/** A bar per possible total; at or over the difficulty is success, the extreme region darker. */
-export function chart(odds, label) {
-  const bars = odds.distribution;
+/**
+ * A bar per value of `distribution` ([[value, probability], ...]); `shade(value)` gives the extra
+ * classes of its bar ("bpb-hit", "bpb-hit bpb-extreme"), `name` words a bar's tooltip.
+ */
+export function bars(distribution, label, shade = () => "", name = "total") {
   const width = 18;
   const height = 64;
-  const top = Math.max(...bars.map(([, p]) => p));
+  const top = Math.max(...distribution.map(([, p]) => p));
   const root = svg("svg", {
     class: "bpb-chart",
     role: "img",
     "aria-label": label,
-    width: bars.length * width,
+    width: distribution.length * width,
     height: height + 14,
-    viewBox: `0 0 ${bars.length * width} ${height + 14}`,
+    viewBox: `0 0 ${distribution.length * width} ${height + 14}`,
   });
-  bars.forEach(([total, p], index) => {
+  distribution.forEach(([value, p], index) => {
     const barHeight = Math.max(1, (p / top) * height);
-    let cls = "bpb-bar";
-    if (total >= odds.difficulty) cls += " bpb-hit";
-    if (odds.expertise && total >= odds.extreme_total) cls += " bpb-extreme";
     const bar = svg("rect", {
-      class: cls,
+      class: `bpb-bar ${shade(value)}`.trim(),
       x: index * width + 2,
       y: height - barHeight,
       width: width - 4,
       height: barHeight,
     });
-    bar.append(svg("title", {}, `total ${total}: ${percent(p)}`));
-    root.append(bar, svg("text", { x: index * width + width / 2, y: height + 11, "text-anchor": "middle" }, total));
+    bar.append(svg("title", {}, `${name} ${value}: ${percent(p)}`));
+    root.append(bar, svg("text", { x: index * width + width / 2, y: height + 11, "text-anchor": "middle" }, value));
   });
   return root;
 }
 
-/** What the chart's colours mean. */
-export function legend(odds) {
-  const swatch = (cls, text) => h("span", { class: "bpb-legend-item" }, h("span", { class: `bpb-swatch ${cls}` }), text);
+/** A task roll's totals: at or over the difficulty is success, the extreme region darker. */
+export function chart(odds, label) {
+  return bars(odds.distribution, label, (total) => {
+    let cls = total >= odds.difficulty ? "bpb-hit" : "";
+    if (odds.expertise && total >= odds.extreme_total) cls += " bpb-extreme";
+    return cls;
+  });
+}
+
+/** A legend of [class, text] swatches ("" is the plain bar). */
+export function swatches(...items) {
   return h(
     "p",
     { class: "bpb-legend" },
-    swatch("", "fails"),
-    swatch("bpb-hit", `succeeds (${odds.difficulty}+)`),
-    odds.expertise ? swatch("bpb-extreme", `extreme (${odds.extreme_total}+)`) : null,
+    ...items.map(([cls, text]) => h("span", { class: "bpb-legend-item" }, h("span", { class: `bpb-swatch ${cls}` }), text)),
   );
+}
+
+/** What the chart's colours mean. */
+export function legend(odds) {
+  const items = [
+    ["", "fails"],
+    ["bpb-hit", `succeeds (${odds.difficulty}+)`],
+  ];
+  if (odds.expertise) items.push(["bpb-extreme", `extreme (${odds.extreme_total}+)`]);
+  return swatches(...items);
 }
 
 /** One line: success and extreme-success chances. */

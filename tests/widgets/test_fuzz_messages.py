@@ -7,10 +7,18 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from system_kit import blackout_fight, d10_fight
 from widget_kit import fight
 
 from bpb_widgets import Encounter
-from bpb_widgets.widgets import DefensePanel, DiceRoller, EncounterLog, TurnOrderStrip
+from bpb_widgets.widgets import (
+    BlackoutRoller,
+    D10Roller,
+    DefensePanel,
+    DiceRoller,
+    EncounterLog,
+    TurnOrderStrip,
+)
 from bpb_widgets.widgets._base import EncounterWidget
 
 WIDGETS: list[type[EncounterWidget]] = [TurnOrderStrip, EncounterLog, DiceRoller, DefensePanel]
@@ -19,9 +27,12 @@ NAMES = ["Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen"]
 KEYS = [
     "cmd", "name", "names", "index", "dice", "attacker", "defender", "rank", "combatant",
     "attribute", "bonus", "difficulty", "opposed", "opposed_attribute", "expertise", "attack",
-    "defense",
+    "defense", "to", "count", "roll", "ap", "action",
 ]  # fmt: skip
-ALL_COMMANDS = sorted({cmd for cls in WIDGETS for cmd in cls.commands})
+SYSTEM_WIDGETS: list[type[EncounterWidget]] = [TurnOrderStrip, EncounterLog, DiceRoller]
+ALL_COMMANDS = sorted(
+    {cmd for cls in [*WIDGETS, BlackoutRoller, D10Roller] for cmd in cls.commands}
+)
 
 scalars = (
     st.none()
@@ -77,6 +88,30 @@ def test_no_message_raises_and_a_refused_one_changes_nothing(
     cmd = msg.get("cmd") if isinstance(msg, dict) else None
     if cmd not in widget.commands:
         assert widget.error.startswith("Unknown command")
+        assert state(enc) == before
+
+
+def started_system(rules: str) -> Encounter:
+    enc = blackout_fight() if rules == "blackout" else d10_fight()
+    enc.roll_order()
+    enc.start()
+    return enc
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=st.sampled_from(["blackout", "d10-ap"]),
+    cls=st.sampled_from(SYSTEM_WIDGETS),
+    msg=messages,
+)
+def test_the_other_rule_sets_widgets_never_raise_and_refusals_change_nothing(
+    rules: str, cls: type[EncounterWidget], msg: object
+) -> None:
+    enc = started_system(rules)
+    widget = cls(enc)
+    before = state(enc)
+    deliver(widget, msg)
+    if widget.error:
         assert state(enc) == before
 
 

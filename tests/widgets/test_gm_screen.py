@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from system_kit import blackout_fight, d10_fight
 from widget_kit import fight, send
 
 from bpb_widgets import Encounter, EncounterFileError
-from bpb_widgets.widgets import GMScreen
+from bpb_widgets.widgets import DefensePanel, DiceRoller, GMScreen, TurnOrderStrip
 
 
 def test_the_parts_share_one_encounter_and_stay_in_sync() -> None:
@@ -52,3 +53,47 @@ def test_autosave_never_overwrites_another_fight(tmp_path: Path) -> None:
     with pytest.raises(EncounterFileError, match="another saved fight"):
         GMScreen(fight(), autosave=path)
     assert path.read_bytes() == saved
+
+
+@pytest.mark.parametrize("rules", ["blackout", "d10-ap"])
+def test_the_other_rule_sets_get_strip_dice_roller_and_log_but_no_defense_panel(rules: str) -> None:
+    enc = blackout_fight() if rules == "blackout" else d10_fight()
+    screen = GMScreen(enc)
+    assert screen.defense_panel is None
+    assert screen.children == (screen.turn_order, screen.dice_roller, screen.encounter_log)
+    assert screen.layout.grid_template_areas == '"strip strip" "dice log"'
+    send(screen.turn_order, {"cmd": "roll_order"})
+    send(screen.turn_order, {"cmd": "start"})
+    assert screen.turn_order.error == ""
+    assert screen.dice_roller.encounter is enc
+    assert screen.encounter_log.entries[-1]["text"] == f"{enc.current}'s turn"
+    screen.close()
+
+
+def test_a_part_that_fails_closes_the_parts_already_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    enc = fight()
+    closed: list[str] = []
+    close = TurnOrderStrip.close
+
+    def broken(self: DiceRoller, delta: object) -> None:
+        raise AttributeError("a broken sheet")
+
+    def recorded(self: TurnOrderStrip) -> None:
+        closed.append(type(self).__name__)
+        close(self)
+
+    monkeypatch.setattr(DiceRoller, "_update", broken)
+    monkeypatch.setattr(TurnOrderStrip, "close", recorded)
+    with pytest.raises(AttributeError, match="a broken sheet"):
+        GMScreen(enc)
+    assert closed == ["TurnOrderStrip"]
+
+
+def test_a_widget_whose_constructor_raised_still_closes() -> None:
+    half_built = DefensePanel.__new__(DefensePanel, d10_fight())
+    with pytest.raises(ValueError, match="DefensePanel is for bpb2e"):
+        half_built.__init__(d10_fight())
+    half_built.close()
+    half_built.close()
