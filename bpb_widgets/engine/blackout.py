@@ -170,8 +170,8 @@ class BlackoutRules:
 
     def _blackout_order(self: Encounter) -> list[str]:
         delays = {n: step for n, (r, step) in self._delayed.items() if r == self._round}
-        known = {n: i for n, i in self._initiative.items()}
-        return list(rules.turn_order(known, delays=delays, tie_order=self._tie_order))
+        ties = [n for n in self._tie_order if n in self._initiative]
+        return list(rules.turn_order(self._initiative, delays=delays, tie_order=ties))
 
     def _blackout_turn_started(self: Encounter, name: str) -> None:
         budget = self._budget[name]

@@ -84,6 +84,7 @@ class D10Rules:
 
     _initiative: dict[str, Any]
     _ap: dict[str, int]
+    _ap_rolled: dict[str, int]
     _surprise: dict[str, tuple[int, int]]
 
     def _d10_initiative(self: Encounter, name: str, roll: object) -> int:
@@ -102,10 +103,19 @@ class D10Rules:
         return result.total
 
     def _d10_order(self: Encounter) -> list[str]:
-        return list(rules.turn_order(dict(self._initiative), tie_order=self._tie_order))
+        ties = [n for n in self._tie_order if n in self._initiative]
+        return list(rules.turn_order(self._initiative, tie_order=ties))
 
     def _d10_turn_ended(self: Encounter, name: str) -> None:
         self._journal.pop(self._ap, name)
+        self._journal.pop(self._ap_rolled, name)
+
+    def surprise_penalty(self: Encounter, name: str) -> int:
+        """The AP a surprise check will take from ``name``'s next AP roll this round (seed 003,
+        "Step 1- Determine Surprise"): 0 if none applies to this round."""
+        self._need_system("d10-ap", "Surprise penalties")
+        when, penalty = self._surprise.get(self._known(name), (0, 0))
+        return penalty if when == max(self._round, 1) else 0
 
     @command
     def surprise_check(
@@ -155,12 +165,12 @@ class D10Rules:
             raise RuleError(f"{name} has already rolled AP dice this turn.")
         sheet = self._sheets[name]
         rolled = self._dice(dice, count=sheet.agb, sides=10)
-        when, penalty = self._surprise.get(name, (0, 0))
-        penalty = penalty if when == self._round else 0
+        penalty = self.surprise_penalty(name)
         result = rules.action_points(sheet.agb, dice=rolled, penalty=penalty)
         if penalty:
             self._journal.pop(self._surprise, name)
         self._journal.set(self._ap, name, result.ap)
+        self._journal.set(self._ap_rolled, name, result.ap)
         hits = sum(d >= rules.AP_DIE_SUCCESS for d in rolled)
         less = f" - {penalty} surprise" if penalty else ""
         self._event(

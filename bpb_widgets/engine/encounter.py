@@ -55,9 +55,12 @@ class TurnState:
     defended: int
     #: Out of the fight: Endurance 0 (seed 004, "Damage") or 0 hit points (seed 002).
     out: bool
-    #: Initiative step (blackout) or total (d10-ap); None in Bulletproof Blues.
+    #: Initiative step (blackout, the delayed one this round) or total (d10-ap).
     initiative: int | None = None
-    #: Action points to spend now (blackout, d10-ap), and a turn's full AP (blackout).
+    #: The step a blackout combatant delayed to this round, or None.
+    delayed_to: int | None = None
+    #: Action points to spend now, and the turn's full AP (blackout: per initiative die; d10-ap:
+    #: as rolled this turn).
     ap: int | None = None
     ap_max: int | None = None
 
@@ -133,6 +136,7 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
         self._hit: Hit | None = None
         self._hits: dict[str, int] = {}
         self._ap: dict[str, int] = {}
+        self._ap_rolled: dict[str, int] = {}
         self._surprise: dict[str, tuple[int, int]] = {}
         if autosave is not None:
             self.autosave = autosave
@@ -151,8 +155,12 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
 
     @property
     def order(self) -> list[str]:
-        """This round's order of play: everyone with a place, aware or not."""
-        return list(self._slots)
+        """This round's order of play: everyone with a place, aware or not. Before the start
+        under an initiative system: by initiative so far, then whoever has not rolled yet."""
+        if self.started or self.rules.system == "bpb2e":
+            return list(self._slots)
+        ranked = self._system_order()
+        return ranked + [n for n in self._sheets if n not in ranked]
 
     @property
     def names(self) -> list[str]:
@@ -203,20 +211,21 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
             defended=stance[1] if stance else 0,
             out=self._out(name),
             initiative=self._initiative_value(name),
+            delayed_to=self._delayed_to(name),
             ap=self.ap(name) if self.rules.system != "bpb2e" else None,
-            ap_max=self._budget[name].ap if name in self._budget else None,
+            ap_max=self._budget[name].ap if name in self._budget else self._ap_rolled.get(name),
         )
+
+    def _delayed_to(self, name: str) -> int | None:
+        when, step = self._delayed.get(name, (0, 0))
+        return step if when == self._round and self.started else None
 
     def _initiative_value(self, name: str) -> int | None:
         entry = self._initiative.get(name)
         if entry is None:
             return None
         if self.rules.system == "blackout":
-            return (
-                self._delayed.get(name, (0, entry.step))[1]
-                if self._delayed.get(name, (0, 0))[0] == self._round
-                else entry.step
-            )
+            return self._delayed_to(name) or entry.step
         return entry.total
 
     def transcript(self, rounds: int | Iterable[int] | None = None) -> str:

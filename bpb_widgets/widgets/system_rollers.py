@@ -17,7 +17,6 @@ from bpb_widgets.errors import RuleError
 from bpb_widgets.systems import blackout, d10_ap
 from bpb_widgets.widgets._base import STATIC, Delta, Message, dice_arg, int_arg, text_arg
 from bpb_widgets.widgets._odds import exact
-from bpb_widgets.widgets._recent import surprise_penalty
 from bpb_widgets.widgets.dice_roller import DiceRoller
 
 
@@ -158,7 +157,7 @@ class D10Roller(DiceRoller):
         current = enc.current
         if current is not None and enc.ap(current) is None:
             agb = enc.combatant(current).agb
-            penalty = surprise_penalty(enc, current)
+            penalty = enc.surprise_penalty(current)
             preview["ap"] = {
                 "combatant": current,
                 "agb": agb,

@@ -18,7 +18,6 @@ from bpb_widgets.widgets._base import (
     text_arg,
     where,
 )
-from bpb_widgets.widgets._recent import this_round
 
 
 class TurnOrderStrip(EncounterWidget):
@@ -109,9 +108,8 @@ class TurnOrderStrip(EncounterWidget):
         self.environment = list(enc.environment_notes)
         self.revisions = [text for _attacker, _defender, text in enc.revisions]
         self.can_undo, self.can_redo = enc.can_undo, enc.can_redo
-        marks = self._round_marks()
         if delta is None:
-            self.states = {name: self._record(name, None, marks) for name in enc.names}
+            self.states = {name: self._record(name, None) for name in enc.names}
         else:
             records: dict[str, Any] = {}
             if delta.roster:
@@ -119,17 +117,10 @@ class TurnOrderStrip(EncounterWidget):
             # initiative and AP change for everyone at a new round or a re-slotting
             everyone = delta.roster or (delta.order and self.system != "bpb2e")
             names = enc.names if everyone else delta.touched
-            records.update((n, self._record(n, self.states.get(n), marks)) for n in names)
+            records.update((n, self._record(n, self.states.get(n))) for n in names)
             self._patch_dict("states", records)
 
-    def _round_marks(self) -> dict[str, dict[str, Any]]:
-        """This round's delays (blackout) or AP rolls (d10-ap) per combatant, from the log."""
-        kind = {"blackout": "delay", "d10-ap": "ap"}.get(self.system)
-        return this_round(self.encounter, kind) if kind else {}
-
-    def _record(
-        self, name: str, old: dict[str, Any] | None, marks: dict[str, dict[str, Any]]
-    ) -> dict[str, Any]:
+    def _record(self, name: str, old: dict[str, Any] | None) -> dict[str, Any]:
         """What a chip shows. ``acted`` is the round the combatant last acted in, so starting a new
         round changes no record: the front end compares it with ``round``."""
         enc = self.encounter
@@ -150,13 +141,11 @@ class TurnOrderStrip(EncounterWidget):
         }
         if self.system == "bpb2e":
             return record
-        mark = marks.get(name, {})
-        ap_max = turn.ap_max if self.system == "blackout" else mark.get("ap")
         record.update(
             initiative=turn.initiative,
-            delayed_to=mark.get("step"),
+            delayed_to=turn.delayed_to,
             ap=turn.ap,
-            ap_max=None if turn.ap is None and self.system == "d10-ap" else ap_max,
+            ap_max=turn.ap_max,
             out=turn.out,
         )
         return record

@@ -223,3 +223,21 @@ def test_blackout_undoes_and_saves_exactly() -> None:
     enc.undo(4)
     enc.redo(4)
     assert snapshot(enc) == after
+
+
+def test_before_the_start_the_order_follows_initiative_so_far() -> None:
+    enc = squad()
+    assert enc.order == ["Mech", "Rex", "Ivy"]  # the enemy's fixed step; the rest not rolled
+    enc.roll_initiative("Ivy", 1, rolled=(2,))
+    assert enc.order == ["Ivy", "Mech", "Rex"]
+
+
+def test_the_turn_state_says_where_a_delay_went() -> None:
+    enc = started()
+    enc.end_turn()
+    enc.delay(to=15)
+    state = enc.turn_state("Mech")
+    assert (state.delayed_to, state.initiative, state.ap_max) == (15, 15, 4)
+    enc.end_turn()
+    enc.end_turn()
+    assert enc.turn_state("Mech").delayed_to is None

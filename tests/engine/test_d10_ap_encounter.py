@@ -130,3 +130,17 @@ def test_what_holds_for_one_check_only() -> None:
     assert not enc.surprise_check("Evan", roll=4).surprised  # the sheet is unchanged
     with pytest.raises(RuleError, match="set of traits"):
         enc.surprise_check("Evan", now="paranoid")
+
+
+def test_the_surprise_penalty_and_the_rolled_ap_are_readable() -> None:
+    enc = stairwell()
+    enc.surprise_check("Evan", roll=6)
+    assert enc.surprise_penalty("Evan") == 2 and enc.surprise_penalty("Thug") == 0
+    enc.roll_order(dice={"Evan": 9, "Thug": 1})
+    enc.start()
+    enc.roll_ap("Evan", dice=(9, 9, 9))
+    state = enc.turn_state("Evan")
+    assert (state.ap, state.ap_max) == (2, 2)
+    assert enc.surprise_penalty("Evan") == 0  # used up by the first roll
+    enc.spend_ap("Evan", 2)
+    assert enc.turn_state("Evan").ap_max is None
