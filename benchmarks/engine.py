@@ -22,7 +22,7 @@ def fight(combatants: int, turns: int = 0) -> Encounter:
     """A started encounter of ``combatants`` with ``turns`` turns of history."""
     enc = Encounter(seed=1)
     for i in range(combatants):
-        enc.add(f"Fighter {i}", perception=1 + i % 14, agility=1 + i % 7)
+        enc.add(f"Fighter {i:03d}", perception=1 + i % 14, agility=1 + i % 7)
     enc.start()
     for _ in range(turns):
         enc.end_turn()

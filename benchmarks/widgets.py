@@ -13,6 +13,7 @@ left out, with a note on stderr, where Chromium or Playwright is missing.
 
 from __future__ import annotations
 
+import inspect
 import json
 import statistics
 import sys
@@ -25,11 +26,14 @@ from pathlib import Path
 
 import ipywidgets
 
+from benchmarks.engine import fight
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import GMScreen, TurnOrderStrip
 from bpb_widgets.widgets._base import STATIC
 
 Figure = tuple[str, float, str]
+#: The same fight, defined in the kernel of the browser benchmark.
+FIGHT = inspect.getsource(fight)
 CLICKS = 25
 RENDERS = 5
 BIG, BIG_TURNS = 500, 20_000
@@ -48,15 +52,7 @@ class Bare(anywidget.AnyWidget):
         el.append(b);
     }} }}'''
 
-def fight(combatants, turns=0):
-    enc = Encounter(seed=1)
-    for i in range(combatants):
-        enc.add(f"Fighter {{i:03d}}", perception=1 + i % 14)
-    enc.start()
-    for _ in range(turns):
-        enc.end_turn()
-    return enc
-
+{FIGHT}
 bare, label = Bare(), ipywidgets.Label("0", layout={{"min_width": "4em"}})
 bare.on_msg(lambda _w, _msg, _b: setattr(label, "value", str(int(label.value) + 1)))
 small, big = fight(5), fight({BIG}, {BIG_TURNS})
@@ -126,17 +122,6 @@ RENDER_VIEW = """async ([esm, state]) => {
     el.remove();
     return elapsed;
 }"""
-
-
-def fight(combatants: int, turns: int) -> Encounter:
-    """A started encounter of ``combatants`` with ``turns`` turns of history."""
-    enc = Encounter(seed=1)
-    for i in range(combatants):
-        enc.add(f"Fighter {i:03d}", perception=1 + i % 14)
-    enc.start()
-    for _ in range(turns):
-        enc.end_turn()
-    return enc
 
 
 @contextmanager

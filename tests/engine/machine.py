@@ -39,6 +39,19 @@ class CommandMachine(RuleBasedStateMachine):
             self.enc.redo()
             assert snapshot(self.enc) == after, "undo then redo is not exact"
 
+    @rule()
+    def start(self) -> None:
+        self.attempt(self.enc.start)
+
+    @rule()
+    def end_turn(self) -> None:
+        self.attempt(self.enc.end_turn)
+
+    @rule()
+    def end_turn_again(self) -> None:
+        """Turns pass often, so that fights reach later rounds."""
+        self.attempt(self.enc.end_turn)
+
     @precondition(lambda self: self.enc.can_undo)
     @rule(steps=st.integers(1, 3))
     def undo(self, steps: int) -> None:

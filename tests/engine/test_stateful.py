@@ -82,18 +82,6 @@ class Fight(CommandMachine):
         self.attempt(lambda: self.enc.roll_order(dice=physical or None))
 
     @rule()
-    def start(self) -> None:
-        self.attempt(self.enc.start)
-
-    @rule()
-    def end_turn(self) -> None:
-        self.attempt(self.enc.end_turn)
-
-    @rule()
-    def end_turn_again(self) -> None:
-        self.attempt(self.enc.end_turn)
-
-    @rule()
     def delay(self) -> None:
         self.attempt(self.enc.delay)
 

@@ -45,21 +45,9 @@ class Fight(CommandMachine):
             roll = rolled[0] if rolled else None
             self.attempt(lambda: self.enc.roll_initiative(who, roll=roll))
 
-    @rule()
-    def start(self) -> None:
-        self.attempt(self.enc.start)
-
     @rule(order=st.permutations(["Rex", "Ivy", "Mech"]))
     def set_order(self, order: list[str]) -> None:
         self.attempt(lambda: self.enc.set_order(order))
-
-    @rule()
-    def end_turn(self) -> None:
-        self.attempt(self.enc.end_turn)
-
-    @rule()
-    def end_turn_again(self) -> None:
-        self.attempt(self.enc.end_turn)
 
     @rule(to=st.none() | st.integers(0, 19))
     def delay(self, to: int | None) -> None:
