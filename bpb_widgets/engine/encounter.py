@@ -68,10 +68,14 @@ class TurnState:
 class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D10Rules):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
+    ``rules`` picks the rule set ("bpb2e", "bpb2e-wiki", "blackout", "d10-ap") and ``options``
+    its rule options (docs/rules.md); ``autosave`` a file kept in step with every command.
+
     >>> enc = Encounter(seed=7)
-    >>> enc.add("Blueshift", perception=4, agility=5, expertise={"dodge"})
-    >>> enc.add("Ganyeka", perception=3)
-    >>> enc.start(); enc.current
+    >>> _ = enc.add("Blueshift", perception=4, agility=5, expertise={"dodge"})
+    >>> _ = enc.add("Ganyeka", perception=3)
+    >>> enc.start()
+    >>> enc.current
     'Blueshift'
     """
 
