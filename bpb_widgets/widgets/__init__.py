@@ -5,6 +5,7 @@ from bpb_widgets.widgets.dice_roller import DiceRoller
 from bpb_widgets.widgets.encounter_log import EncounterLog
 from bpb_widgets.widgets.gm_screen import GMScreen
 from bpb_widgets.widgets.system_rollers import BlackoutRoller, D10Roller
+from bpb_widgets.widgets.task_roller import TaskRoller
 from bpb_widgets.widgets.turn_order_strip import TurnOrderStrip
 
 __all__ = [
@@ -14,5 +15,6 @@ __all__ = [
     "DiceRoller",
     "EncounterLog",
     "GMScreen",
+    "TaskRoller",
     "TurnOrderStrip",
 ]

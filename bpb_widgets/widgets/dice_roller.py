@@ -1,87 +1,47 @@
-"""DiceRoller: any task roll, with its exact odds charted before the dice and explained after."""
+"""DiceRoller: the dice of the encounter's rule set, with their exact odds charted before the roll
+and the result explained after. ``DiceRoller(enc)`` gives the roller of ``enc``'s rule set."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import traitlets
 
-from bpb_widgets.engine import ATTRIBUTES, Encounter
-from bpb_widgets.errors import RuleError
-from bpb_widgets.rules.circumstances import ATTACK_BONUSES, DIFFICULTY_MODIFIERS
-from bpb_widgets.rules.probability import odds
-from bpb_widgets.rules.tasks import DIFFICULTIES
-from bpb_widgets.widgets._base import (
-    STATIC,
-    Delta,
-    EncounterWidget,
-    Message,
-    dice_arg,
-    int_arg,
-    shown,
-    text_arg,
-)
-from bpb_widgets.widgets._odds import odds_payload
-
-#: What the front end offers: attributes, the difficulty ladder and the named circumstances.
-CHOICES: dict[str, Any] = {
-    "attributes": list(ATTRIBUTES),
-    "difficulties": [[d.name, d.value, d.examples] for d in DIFFICULTIES if d.value is not None],
-    "attack": [[c.key, c.value, c.text] for c in ATTACK_BONUSES.values()],
-    "defense": [[c.key, c.value, c.text] for c in DIFFICULTY_MODIFIERS.values()],
-}
+from bpb_widgets.engine import Encounter
+from bpb_widgets.widgets._base import Delta, EncounterWidget
 
 
 class DiceRoller(EncounterWidget):
-    """Choose who rolls (a combatant's attribute, or a plain bonus) against a difficulty or an
-    opposing attribute (8 + rank), with expertise and the named circumstances of seed 004's
-    "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice.
+    """The dice roller of an encounter's rule set: :class:`~bpb_widgets.widgets.task_roller.
+    TaskRoller` (Bulletproof Blues task rolls), :class:`~bpb_widgets.widgets.system_rollers.
+    BlackoutRoller` (initiative dice) or :class:`~bpb_widgets.widgets.system_rollers.D10Roller`
+    (surprise checks, AP dice). Each keeps a sheet per combatant, the roll being set up
+    (``selection``, ``preview``) and the last ``result``."""
 
-    ``DiceRoller(enc)`` gives the roller of the encounter's initiative system: this one for
-    Bulletproof Blues, :class:`~bpb_widgets.widgets.system_rollers.BlackoutRoller` (initiative
-    dice) or :class:`~bpb_widgets.widgets.system_rollers.D10Roller` (surprise checks, AP dice).
-    """
-
-    _esm = STATIC / "dice_roller.js"
-    systems: ClassVar[tuple[str, ...]] = ("bpb2e",)
+    #: name -> what the front end needs of that combatant; patched when the roster changes.
+    sheets = traitlets.Dict().tag(sync=True)
+    selection = traitlets.Dict().tag(sync=True)
+    #: The roll being set up and its exact odds.
+    preview = traitlets.Dict().tag(sync=True)
+    #: The last roll, explained (``{"text", ...}``).
+    result = traitlets.Dict().tag(sync=True)
 
     def __new__(cls, encounter: Encounter, **kwargs: Any) -> DiceRoller:
         if cls is DiceRoller:
+            from bpb_widgets.widgets import system_rollers, task_roller
+
+            rollers = (
+                task_roller.TaskRoller,
+                system_rollers.BlackoutRoller,
+                system_rollers.D10Roller,
+            )
             system = encounter.rules.system
-            cls = next((sub for sub in cls.__subclasses__() if system in sub.systems), cls)
+            cls = next(roller for roller in rollers if system in roller.systems)
         return super().__new__(cls, encounter, **kwargs)
-
-    #: name -> ``{"ranks": {attribute: rank}, "expertise": [...]}``; patched when the roster grows.
-    sheets = traitlets.Dict().tag(sync=True)
-    choices = traitlets.Dict(CHOICES).tag(sync=True)
-    selection = traitlets.Dict().tag(sync=True)
-    #: The roll being set up: the terms on each side and the odds (see ``odds_payload``).
-    preview = traitlets.Dict().tag(sync=True)
-    #: The last roll, explained: ``{"text", "dice", "total", "difficulty", "success", "extreme"}``.
-    result = traitlets.Dict().tag(sync=True)
-
-    commands: ClassVar[tuple[str, ...]] = ("preview", "roll")
 
     def __repr__(self) -> str:
         last = self.result.get("text") or "nothing rolled yet"
         return f"DiceRoller({len(self.encounter.names)} combatants; {last[:70]})"
-
-    def _cmd_preview(self, msg: Message) -> None:
-        self.selection = self._parse(msg)
-        self.preview = self._preview()
-
-    def _cmd_roll(self, msg: Message) -> None:
-        self.selection = self._parse(msg)
-        self.preview = self._preview()
-        rolled = self.encounter.task(**self._task_args(), dice=dice_arg(msg))
-        self.result = {
-            "text": self.encounter.log[-1].text,
-            "dice": list(rolled.dice),
-            "total": rolled.total,
-            "difficulty": rolled.difficulty,
-            "success": rolled.success,
-            "extreme": rolled.extreme,
-        }
 
     def _update(self, delta: Delta | None) -> None:
         enc = self.encounter
@@ -92,63 +52,4 @@ class DiceRoller(EncounterWidget):
             self._patch_dict("sheets", {**gone, **{n: self._sheet(n) for n in enc.names}})
 
     def _sheet(self, name: str) -> dict[str, Any]:
-        sheet = self.encounter.combatant(name)
-        return {
-            "ranks": {a: sheet.rank(a) for a in ATTRIBUTES},
-            "expertise": sorted(sheet.expertise),
-        }
-
-    def _parse(self, msg: Message) -> dict[str, Any]:
-        """The roll described by a message, checked."""
-        chosen = {
-            "combatant": text_arg(msg, "combatant", optional=True),
-            "attribute": text_arg(msg, "attribute", optional=True),
-            "bonus": int_arg(msg, "bonus", optional=True) or 0,
-            "difficulty": int_arg(msg, "difficulty", optional=True),
-            "opposed": text_arg(msg, "opposed", optional=True),
-            "opposed_attribute": text_arg(msg, "opposed_attribute", optional=True),
-            "expertise": msg.get("expertise") is True,
-            "attack": _keys(msg, "attack"),
-            "defense": _keys(msg, "defense"),
-        }
-        if chosen["combatant"] and not chosen["attribute"]:
-            raise RuleError("Choose which of the combatant's attributes to roll.")
-        if chosen["opposed"] is None and chosen["difficulty"] is None:
-            raise RuleError("Choose a difficulty, or an opposing combatant and attribute.")
-        return chosen
-
-    def _task_args(self) -> dict[str, Any]:
-        """The selection as ``Encounter.task`` arguments."""
-        s = self.selection
-        return {
-            "roller": s["combatant"],
-            "attribute": s["attribute"] if s["combatant"] else None,
-            "difficulty": None if s["opposed"] else s["difficulty"],
-            "opponent": s["opposed"],
-            "against": s["opposed_attribute"],
-            "bonus": s["bonus"],
-            "expertise": s["expertise"],
-            "attack_bonus": s["attack"],
-            "defense_bonus": s["defense"],
-        }
-
-    def _preview(self) -> dict[str, Any]:
-        """The arithmetic of both sides as text, and the odds."""
-        setup = self.encounter.task_preview(**self._task_args())
-        chances = odds(
-            setup.attribute, setup.difficulty, bonus=setup.total_bonus, expertise=setup.expertise
-        )
-        return {
-            "attribute": setup.attribute,
-            "bonus": setup.total_bonus,
-            "roll": setup.roll_text,
-            "against": setup.against_text,
-            **odds_payload(chances),
-        }
-
-
-def _keys(msg: Message, key: str) -> list[str]:
-    value = msg.get(key) or []
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise RuleError(f"{key!r} must be a list of circumstance names; got {shown(value)}.")
-    return value
+        raise NotImplementedError

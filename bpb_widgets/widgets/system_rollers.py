@@ -1,8 +1,8 @@
 """The dice rollers of the other initiative systems: blackout's initiative dice (seed 002) and
 d10-ap's surprise checks and action-point dice (seed 003), each with its exact odds charted first.
 
-``DiceRoller(enc)`` picks the right one; every roll runs the encounter's command, so it is logged,
-explained and undoable like any other.
+``DiceRoller(enc)`` picks the right one (``TaskRoller`` for Bulletproof Blues); every roll runs
+the encounter's command, so it is logged, explained and undoable like any other.
 """
 
 from __future__ import annotations
@@ -105,8 +105,6 @@ class D10Roller(DiceRoller):
     systems: ClassVar[tuple[str, ...]] = ("d10-ap",)
     commands: ClassVar[tuple[str, ...]] = ("preview", "surprise_check", "roll_ap")
 
-    #: Nothing to choose from but the roster (the task roller's attribute lists are not sent).
-    choices = traitlets.Dict({}).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
 
     def _sheet(self, name: str) -> dict[str, Any]:

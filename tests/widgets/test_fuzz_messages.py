@@ -17,11 +17,12 @@ from bpb_widgets.widgets import (
     DefensePanel,
     DiceRoller,
     EncounterLog,
+    TaskRoller,
     TurnOrderStrip,
 )
 from bpb_widgets.widgets._base import EncounterWidget
 
-WIDGETS: list[type[EncounterWidget]] = [TurnOrderStrip, EncounterLog, DiceRoller, DefensePanel]
+WIDGETS: list[type[EncounterWidget]] = [TurnOrderStrip, EncounterLog, TaskRoller, DefensePanel]
 NAMES = ["Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen"]
 #: Every key any widget's commands read, so fuzzed messages reach the argument checks.
 KEYS = [
