@@ -148,11 +148,9 @@ class BlackoutRules:
         sheet = self._sheets[name]
         if not sheet.pc:
             raise RuleError(f"{name} is an enemy: the GM fixed their step at {sheet.step}.")
-        count = (
-            rules.MAX_DICE
-            if dice is None
-            else check_whole(dice, "Initiative dice", low=rules.MIN_DICE, high=rules.MAX_DICE)
-        )
+        if dice is None:  # as many as the physical dice typed, or all three
+            dice = len(rolled) if isinstance(rolled, (list, tuple)) else rules.MAX_DICE
+        count = check_whole(dice, "Initiative dice", low=rules.MIN_DICE, high=rules.MAX_DICE)
         rolled = self._dice(rolled, count=count, sides=6)
         result = rules.initiative(count, rolled=rolled)
         self._journal.set(self._initiative, name, result)

@@ -31,6 +31,14 @@ def test_initiative_dice_sum_to_the_step_one_ap_each() -> None:
     assert (enc.turn_state("Ivy").ap, enc.turn_state("Rex").initiative) == (1, 13)
 
 
+def test_physical_dice_say_how_many_dice_were_chosen() -> None:
+    enc = squad()
+    assert enc.roll_order(dice={"Rex": (6,), "Ivy": (1, 2)}) == ["Ivy", "Rex", "Mech"]
+    assert enc.turn_state("Ivy").initiative == 3 and enc._budget["Ivy"].ap == 2
+    with pytest.raises(RuleError, match="Initiative dice"):
+        enc.roll_initiative("Rex", rolled=(1, 1, 1, 1))
+
+
 def test_enemies_have_a_fixed_step_and_at_least_3_ap() -> None:
     enc = squad()
     with pytest.raises(RuleError, match="at least 3 action points"):
