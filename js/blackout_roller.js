@@ -1,3 +1,4 @@
+// @ts-check
 // BlackoutRoller: a PC's initiative dice (seed 002): the exact chance of each step charted before
 // the roll, the explained step and action points after.
 import { button, field, fillSelect, h } from "./lib/dom.js";
@@ -5,9 +6,24 @@ import { frame } from "./lib/frame.js";
 import { bars, exact, swatches } from "./lib/odds.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
+/**
+ * @import { AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { BlackoutRollerTraits } from "./lib/types.js"
+ */
+
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} [many]
+ */
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/**
+ * @param {number} n
+ * @param {string} [what]
+ */
 const dice = (n, what = "") => plural(n, `${what}die`, `${what}dice`);
 
+/** @param {RenderProps<BlackoutRollerTraits>} props */
 function render({ model, el }) {
   const [fewest, most] = model.get("choices").dice;
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
@@ -21,6 +37,7 @@ function render({ model, el }) {
     const values = physical.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
     command(model, "roll", { ...selection(), dice: values.length ? values : null });
   };
+  /** @param {number} n */
   const choose = (n) => () => {
     count = n;
     paintCounts();
@@ -34,6 +51,7 @@ function render({ model, el }) {
 
   const odds = h("div", { class: "bpb-odds" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
+  /** @type {Record<string, () => void>} */
   const keys = { r: roll };
   for (const n of counts) keys[String(n)] = choose(n);
   const { body, cleanup } = frame(el, model, { title: "Initiative dice", cls: "bpb-dice", keys });
@@ -51,6 +69,7 @@ function render({ model, el }) {
   );
   who.addEventListener("change", ask);
 
+  /** @type {string | null} */
   let roster = null;
   const paint = () => {
     const sheets = model.get("sheets");
@@ -63,6 +82,7 @@ function render({ model, el }) {
     const preview = model.get("preview");
     if (preview.distribution) {
       const first = preview.first_enemy;
+      /** @param {number} step */
       const shade = (step) => (first !== null && step <= first ? "bpb-hit" : "");
       const label = first === null ? "Chance of each step" : `Chance of each step; step ${first} or lower acts before every enemy`;
       let text = `${dice(preview.count)}: step ${preview.count}-${6 * preview.count}, mean ${preview.mean.toFixed(1)}; ${plural(preview.count, "action point")} a turn`;
@@ -83,4 +103,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<BlackoutRollerTraits>} */ ({ initialize, render });

@@ -1,3 +1,4 @@
+// @ts-check
 // D10Roller: surprise checks and action-point dice (seed 003), each with its exact odds charted
 // before the roll and explained after.
 import { button, field, fillSelect, h } from "./lib/dom.js";
@@ -5,8 +6,15 @@ import { frame } from "./lib/frame.js";
 import { bars, exact, swatches } from "./lib/odds.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
+/**
+ * @import { AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { ApOdds, D10RollerTraits, SurpriseOdds } from "./lib/types.js"
+ */
+
+/** @param {HTMLInputElement} input */
 const numbers = (input) => input.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
 
+/** @param {SurpriseOdds} odds */
 function surpriseOdds(odds) {
   const awarb = odds.awareness - odds.modifier;
   const traits = odds.modifier ? ` ${odds.modifier > 0 ? "+" : "−"} ${Math.abs(odds.modifier)} (traits) = ${odds.awareness}` : "";
@@ -24,6 +32,7 @@ function surpriseOdds(odds) {
   ];
 }
 
+/** @param {ApOdds} odds */
 function apOdds(odds) {
   const less = odds.penalty ? ` − ${odds.penalty} (surprise)` : "";
   return [
@@ -35,6 +44,7 @@ function apOdds(odds) {
   ];
 }
 
+/** @param {RenderProps<D10RollerTraits>} props */
 function render({ model, el }) {
   const who = h("select", { "aria-label": "Who checks" });
   const d10 = h("input", { type: "number", min: "1", max: "10", placeholder: "1-10", "aria-label": "Physical d10" });
@@ -65,6 +75,7 @@ function render({ model, el }) {
   );
   who.addEventListener("change", () => command(model, "preview", { combatant: who.value }));
 
+  /** @type {string | null} */
   let roster = null;
   const paint = () => {
     const names = Object.keys(model.get("sheets"));
@@ -92,4 +103,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<D10RollerTraits>} */ ({ initialize, render });

@@ -1,14 +1,22 @@
+// @ts-check
 // DefensePanel: attacker, rank, defender; Block or Dodge with the arithmetic, odds and cost first.
 import { button, field, fillSelect, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { chart, legend, summary } from "./lib/odds.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
+/**
+ * @import { AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { DefenceKind, DefenceOdds, DefensePanelTraits, Refused } from "./lib/types.js"
+ */
+
+/** @type {Array<[DefenceKind, string, string]>} */
 const KINDS = [
   ["block", "Block", "b"],
   ["dodge", "Dodge", "o"],
 ];
 
+/** @param {DefenceOdds} p */
 function arithmetic(p) {
   let left = `${p.attribute_name} ${p.attribute} + 2d6`;
   if (p.bonus) left += ` + ${p.bonus} expertise`;
@@ -17,10 +25,15 @@ function arithmetic(p) {
   return `${left} vs ${right} = ${p.difficulty}`;
 }
 
+/**
+ * @param {DefenceKind} kind
+ * @param {string} label
+ * @param {DefenceOdds | Refused | undefined} p
+ */
 function card(kind, label, p) {
   const box = h("div", { class: `bpb-card bpb-${kind}` }, h("h4", { class: "bpb-card-title", text: label }));
   if (!p) return box;
-  if (p.refused) {
+  if (p.refused !== undefined) {
     box.append(h("p", { class: "bpb-refused", text: p.refused }));
     return box;
   }
@@ -34,6 +47,7 @@ function card(kind, label, p) {
   return box;
 }
 
+/** @param {RenderProps<DefensePanelTraits>} props */
 function render({ model, el }) {
   const selection = () => ({
     attacker: attacker.value,
@@ -44,6 +58,7 @@ function render({ model, el }) {
     const values = dice.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
     return values.length ? values : null;
   };
+  /** @param {DefenceKind} kind */
   const roll = (kind) => () => command(model, kind, { ...selection(), dice: physical() });
   const { body, cleanup } = frame(el, model, {
     title: "Block or dodge",
@@ -77,6 +92,7 @@ function render({ model, el }) {
   for (const control of [attacker, defender, rank]) control.addEventListener("change", ask);
 
   // The inputs belong to the GM: they are filled from the model only when the roster changes.
+  /** @type {string | null} */
   let roster = null;
   const paintChoices = () => {
     const names = model.get("names");
@@ -84,6 +100,7 @@ function render({ model, el }) {
     const first = roster === null;
     roster = names.join("\n");
     const chosen = first ? model.get("selection") : selection();
+    /** @type {Array<[string, string]>} */
     const options = names.map((name) => [name, name]);
     fillSelect(attacker, options, chosen.attacker ?? model.get("current"));
     fillSelect(defender, options, chosen.defender ?? names.find((name) => name !== attacker.value));
@@ -107,4 +124,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<DefensePanelTraits>} */ ({ initialize, render });

@@ -1,14 +1,23 @@
+// @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
 import { button, field, fillSelect, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { chart, legend, summary } from "./lib/odds.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
+/**
+ * @import { AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { ChoiceRow, TaskRollerTraits } from "./lib/types.js"
+ */
+
 const PLAIN = "";
 
+/** @param {RenderProps<TaskRollerTraits>} props */
 function render({ model, el }) {
   const choices = model.get("choices");
+  /** @param {string} word */
   const title = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+  /** @type {Array<[string, string]>} */
   const attributeOptions = choices.attributes.map((a) => [a, title(a)]);
 
   const combatant = h("select", { "aria-label": "Who rolls" });
@@ -19,6 +28,10 @@ function render({ model, el }) {
   const opposedAttribute = fillSelect(h("select", { "aria-label": "Opposing attribute" }), attributeOptions, "agility");
   const expertise = h("input", { type: "checkbox", "aria-label": "Expertise" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  /**
+   * @param {string} side
+   * @param {ChoiceRow} row
+   */
   const box = (side, [key, value, text]) =>
     h("label", { class: "bpb-check" }, h("input", { type: "checkbox", "data-side": side, value: key }), ` ${text} (+${value})`);
   const circumstances = h(
@@ -32,7 +45,9 @@ function render({ model, el }) {
   const odds = h("div", { class: "bpb-odds" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
 
-  const checked = (side) => [...circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)].map((i) => i.value);
+  /** @param {string} side */
+  const checked = (side) =>
+    [.../** @type {NodeListOf<HTMLInputElement>} */ (circumstances.querySelectorAll(`input[data-side="${side}"]:checked`))].map((i) => i.value);
   const selection = () => {
     const who = combatant.value || null;
     const opposing = against.value.startsWith("@") ? against.value.slice(1) : null;
@@ -87,6 +102,7 @@ function render({ model, el }) {
   };
 
   // The inputs belong to the GM: they are filled from the model only when the roster changes.
+  /** @type {string | null} */
   let roster = null;
   const paintChoices = () => {
     const names = Object.keys(model.get("sheets"));
@@ -95,8 +111,10 @@ function render({ model, el }) {
     roster = names.join("\n");
     const chosen = model.get("selection");
     const who = first ? chosen.combatant ?? names[0] : combatant.value;
-    fillSelect(combatant, [[PLAIN, "Plain bonus (no attribute)"], ...names.map((n) => [n, n])], who ?? PLAIN);
+    fillSelect(combatant, [[PLAIN, "Plain bonus (no attribute)"], ...names.map((n) => /** @type {[string, string]} */ ([n, n]))], who ?? PLAIN);
+    /** @type {Array<[string, string]>} */
     const ladder = choices.difficulties.map(([name, value]) => [String(value), `${title(name)} (${value})`]);
+    /** @type {Array<[string, string]>} */
     const opposing = names.map((n) => [`@${n}`, `Opposed by ${n}`]);
     fillSelect(against, [["custom", "Difficulty…"], ...ladder, ...opposing], against.value || "12");
     sync();
@@ -124,4 +142,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<TaskRollerTraits>} */ ({ initialize, render });

@@ -1,3 +1,4 @@
+// @ts-check
 // EncounterLog: the explained events, grouped by round; choosing an entry undoes back to it.
 // A long fight's log arrives as its last entries (from log index `first` on); "Show earlier
 // entries" asks the kernel for the ones before.
@@ -5,15 +6,27 @@ import { button, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
+/**
+ * @import { AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { EncounterLogTraits, LogEntry } from "./lib/types.js"
+ */
+
+/** @param {RenderProps<EncounterLogTraits>} props */
 function render({ model, el }) {
   const { body, cleanup } = frame(el, model, { title: "Encounter log", cls: "bpb-log" });
   const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small" });
   const list = h("ol", { class: "bpb-entries", "aria-label": "Events" });
   const hint = h("p", { class: "bpb-hint", text: "Choose an entry to undo back to it (Redo brings it back)." });
   body.append(earlier, list, hint);
+  /** @type {LogEntry[]} */
   let shown = [];
+  /** @type {number | null} */
   let shownFirst = null;
 
+  /**
+   * @param {LogEntry} entry
+   * @param {number} index
+   */
   const item = (entry, index) =>
     h(
       "li",
@@ -41,7 +54,7 @@ function render({ model, el }) {
     if (first === shownFirst) {
       while (same < shown.length && same < entries.length && shown[same] === entries[same]) same += 1;
     }
-    while (list.children.length > same) list.lastChild.remove();
+    while (list.children.length > same) list.lastChild?.remove();
     const items = document.createDocumentFragment();
     entries.slice(same).forEach((entry, offset) => items.append(item(entry, first + same + offset)));
     list.append(items);
@@ -59,4 +72,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<EncounterLogTraits>} */ ({ initialize, render });

@@ -1,10 +1,21 @@
+// @ts-check
 // TurnOrderStrip: the round, the order of play as chips, and the buttons that run a turn.
 import { button, field, h } from "./lib/dom.js";
 import { frame } from "./lib/frame.js";
 import { command, initialize, watch } from "./lib/sync.js";
 
-/** The badges of one combatant's chip, from its synced record (see TurnOrderStrip._record). */
+/**
+ * @import { AnyModel, AnyWidget, RenderProps } from "@anywidget/types"
+ * @import { ChipState, System, TurnOrderStripTraits } from "./lib/types.js"
+ */
+
+/**
+ * The badges of one combatant's chip, from its synced record (see TurnOrderStrip._record).
+ * @param {Partial<ChipState>} state
+ * @param {number} round
+ */
 function badges(state, round) {
+  /** @type {Array<[string, string]>} */
   const out = [];
   if (state.group) out.push(["group", "group"]);
   if (!state.aware) out.push(["unaware", "unaware"]);
@@ -18,7 +29,13 @@ function badges(state, round) {
   return out;
 }
 
-/** Blackout and d10-ap: [initiative text, filled pips, all pips] ("step 12", 2, 4). */
+/**
+ * Blackout and d10-ap: [initiative text, filled pips, all pips] ("step 12", 2, 4).
+ * @param {Partial<ChipState>} state
+ * @param {number} round
+ * @param {System} system
+ * @returns {[string | null, number, number] | null}
+ */
 function initiative(state, round, system) {
   if (state.initiative === undefined) return null;
   let text = null;
@@ -34,11 +51,21 @@ function initiative(state, round, system) {
   return [text, left, max];
 }
 
+/**
+ * @param {number} left
+ * @param {number} max
+ */
 function pips(left, max) {
   const dots = Array.from({ length: max }, (_, i) => h("span", { class: `bpb-pip${i < left ? " bpb-filled" : ""}` }));
   return h("span", { class: "bpb-pips", role: "img", "aria-label": `${left} of ${max} AP left`, title: `${left} of ${max} AP left` }, ...dots);
 }
 
+/**
+ * @param {HTMLLIElement} chip
+ * @param {string} name
+ * @param {Partial<ChipState>} state
+ * @param {AnyModel<TurnOrderStripTraits>} model
+ */
 function paintChip(chip, name, state, model) {
   const round = model.get("round");
   const current = model.get("current") === name;
@@ -69,13 +96,16 @@ function paintChip(chip, name, state, model) {
   chip.replaceChildren(...parts);
 }
 
+/** @type {Record<System, [string, string]>} */
 const ROLL_TITLES = {
   bpb2e: ["Roll order", "Perception task rolls, highest first (Order Of Play)"],
   blackout: ["Roll initiative", "3 initiative dice for every PC without a step; lower steps act first (seed 002)"],
   "d10-ap": ["Roll initiative", "d10 + AgB for everyone without initiative, highest first (seed 003)"],
 };
 
+/** @param {RenderProps<TurnOrderStripTraits>} props */
 function render({ model, el }) {
+  /** @param {string} cmd */
   const run = (cmd) => () => command(model, cmd);
   const system = model.get("system");
   const stepInput = h("input", { type: "number", min: "1", max: "18", value: "18", "aria-label": "Step to delay to" });
@@ -120,16 +150,24 @@ function render({ model, el }) {
   });
   body.append(heading, chips, revisions, controls, hint);
 
+  /** @type {Map<string, HTMLLIElement>} */
   const byName = new Map();
+  /** @type {string | null | undefined} */
   let lastCurrent;
+  /** @type {string | null} */
   let dragged = null;
 
+  /**
+   * @param {string} name
+   * @param {number} target
+   */
   const move = (name, target) => {
     const order = model.get("order").filter((other) => other !== name);
     order.splice(Math.max(0, Math.min(target, order.length)), 0, name);
     command(model, "set_order", { names: order });
   };
 
+  /** @param {string} name */
   const chipFor = (name) => {
     let chip = byName.get(name);
     if (chip) return chip;
@@ -145,7 +183,7 @@ function render({ model, el }) {
     });
     chip.addEventListener("dragstart", (event) => {
       dragged = name;
-      event.dataTransfer.effectAllowed = "move";
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
     });
     chip.addEventListener("dragover", (event) => event.preventDefault());
     chip.addEventListener("drop", (event) => {
@@ -166,7 +204,8 @@ function render({ model, el }) {
       round > 0 ? `Round ${round}` + (current ? ` · ${current}'s turn` : " · the environment acts") : "Not started";
     start.hidden = rollOrder.hidden = round > 0;
     for (const control of turnOnly) control.hidden = round === 0;
-    const now = states[current] ?? {};
+    /** @type {Partial<ChipState>} */
+    const now = (current === null ? undefined : states[current]) ?? {};
     rollAp.disabled = !current || now.ap_max !== null;
     spendAp.disabled = !current || now.ap === null || now.ap === undefined;
     if (system === "blackout" && current !== lastCurrent) {
@@ -176,7 +215,8 @@ function render({ model, el }) {
     }
     undo.disabled = !model.get("can_undo");
     redo.disabled = !model.get("can_redo");
-    const focused = document.activeElement?.closest?.(".bpb-chip")?.dataset.name;
+    const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.(".bpb-chip"))
+      ?.dataset.name;
     // paint first (a new chip is still detached, so that costs no style work), then place: all at
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
@@ -199,8 +239,9 @@ function render({ model, el }) {
     );
     chips.append(environment);
     revisions.replaceChildren(...model.get("revisions").map((text) => h("li", { text: `Next round: ${text}` })));
-    if (focused && byName.has(focused) && !byName.get(focused).contains(document.activeElement)) {
-      byName.get(focused).focus();
+    const focusedChip = focused ? byName.get(focused) : undefined;
+    if (focusedChip && !focusedChip.contains(document.activeElement)) {
+      focusedChip.focus();
     }
   };
   const stop = watch(model, ["round", "current", "order", "states", "environment", "revisions", "can_undo", "can_redo"], paint);
@@ -210,4 +251,4 @@ function render({ model, el }) {
   };
 }
 
-export default { initialize, render };
+export default /** @satisfies {AnyWidget<TurnOrderStripTraits>} */ ({ initialize, render });

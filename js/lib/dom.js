@@ -1,23 +1,44 @@
+// @ts-check
 // Small DOM helpers. Everything a player typed goes in as text nodes, never as HTML.
+
+/**
+ * An attribute value, `text`, or an `on<event>` listener.
+ * @typedef {string | number | boolean | null | undefined | EventListener} Prop
+ */
+
+/**
+ * A child of `h`: a node, a string (a text node), or nothing (null, undefined, false are skipped).
+ * @typedef {Node | string | null | undefined | false} Child
+ */
 
 /**
  * Create an element. `props`: "class", "text" (textContent), "on<event>" listeners, other attributes
  * (true -> present, false/null -> absent). String children become text nodes.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, Prop>} [props]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
+    if (key === "class") el.className = String(value);
     else if (key === "text") el.textContent = String(value);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   el.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
   return el;
 }
 
-/** A real <button> with a visible name, an optional one-key shortcut (shown in its tooltip). */
+/**
+ * A real <button> with a visible name, an optional one-key shortcut (shown in its tooltip).
+ * @param {string} label
+ * @param {EventListener} onclick
+ * @param {{ key?: string | null, cls?: string, title?: string | null }} [options]
+ */
 export function button(label, onclick, { key = null, cls = "", title = null } = {}) {
   return h("button", {
     type: "button",
@@ -29,12 +50,21 @@ export function button(label, onclick, { key = null, cls = "", title = null } = 
   });
 }
 
-/** A labelled form control: <label>text <control></label>. */
+/**
+ * A labelled form control: <label>text <control></label>.
+ * @param {string} text
+ * @param {HTMLElement} control
+ */
 export function field(text, control) {
   return h("label", { class: "bpb-field" }, h("span", { class: "bpb-field-name", text }), control);
 }
 
-/** A <select> of [value, label] pairs; keeps `selected` when it is still an option. */
+/**
+ * A <select> of [value, label] pairs; keeps `selected` when it is still an option.
+ * @param {HTMLSelectElement} select
+ * @param {Array<[string, string]>} options
+ * @param {string | null} [selected]
+ */
 export function fillSelect(select, options, selected) {
   const current = selected ?? select.value;
   select.replaceChildren(...options.map(([value, label]) => h("option", { value, text: label })));
@@ -42,7 +72,10 @@ export function fillSelect(select, options, selected) {
   return select;
 }
 
-/** Turn "3/8" style exact odds plus a float into "37.5%". */
+/**
+ * Turn "3/8" style exact odds plus a float into "37.5%".
+ * @param {number} probability
+ */
 export function percent(probability) {
   return `${(100 * probability).toFixed(1).replace(/\.0$/, "")}%`;
 }

@@ -1,11 +1,21 @@
+// @ts-check
 // The frame every widget shares: a titled region, an error line and one-key shortcuts.
 import { h } from "./dom.js";
+
+/**
+ * @import { AnyModel } from "@anywidget/types"
+ * @import { EncounterTraits } from "./types.js"
+ */
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
 /**
  * Build the widget's root in `el`. `keys` maps a lower-case key to a handler; shortcuts work while
  * focus is inside the widget and not in a text field (JupyterLab's own shortcuts are suppressed there).
+ * @template {EncounterTraits} T
+ * @param {HTMLElement} el
+ * @param {AnyModel<T>} model
+ * @param {{ title: string, cls: string, keys?: Record<string, () => void> }} options
  */
 export function frame(el, model, { title, cls, keys = {} }) {
   const error = h("p", { class: "bpb-error", role: "alert" });
@@ -18,7 +28,7 @@ export function frame(el, model, { title, cls, keys = {} }) {
     error,
   );
   root.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || TYPING.has(event.target.tagName)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || TYPING.has(/** @type {Element} */ (event.target).tagName)) return;
     const handler = keys[event.key.toLowerCase()];
     if (!handler) return;
     event.preventDefault();

@@ -1,16 +1,29 @@
+// @ts-check
 // The odds of a task roll: exact text and a small SVG chart of the totals, success shaded.
 import { h, percent } from "./dom.js";
 
+/** @import { Distribution, Exact, OddsPayload } from "./types.js" */
+
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string | number | null} [text]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 function svg(tag, attrs = {}, text = null) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
-  if (text !== null) el.textContent = text;
+  if (text !== null) el.textContent = String(text);
   return el;
 }
 
-/** "5/12 (41.7%)" from [numerator, denominator, float]. */
+/**
+ * "5/12 (41.7%)" from [numerator, denominator, float].
+ * @param {Exact} chance
+ */
 export function exact([numerator, denominator, probability]) {
   const fraction = denominator === 1 ? String(numerator) : `${numerator}/${denominator}`;
   return `${fraction} (${percent(probability)})`;
@@ -19,6 +32,10 @@ export function exact([numerator, denominator, probability]) {
 /**
  * A bar per value of `distribution` ([[value, probability], ...]); `shade(value)` gives the extra
  * classes of its bar ("bpb-hit", "bpb-hit bpb-extreme"), `name` words a bar's tooltip.
+ * @param {Distribution} distribution
+ * @param {string} label
+ * @param {(value: number) => string} [shade]
+ * @param {string} [name]
  */
 export function bars(distribution, label, shade = () => "", name = "total") {
   const width = 18;
@@ -47,7 +64,11 @@ export function bars(distribution, label, shade = () => "", name = "total") {
   return root;
 }
 
-/** A task roll's totals: at or over the difficulty is success, the extreme region darker. */
+/**
+ * A task roll's totals: at or over the difficulty is success, the extreme region darker.
+ * @param {OddsPayload} odds
+ * @param {string} label
+ */
 export function chart(odds, label) {
   return bars(odds.distribution, label, (total) => {
     let cls = total >= odds.difficulty ? "bpb-hit" : "";
@@ -56,7 +77,10 @@ export function chart(odds, label) {
   });
 }
 
-/** A legend of [class, text] swatches ("" is the plain bar). */
+/**
+ * A legend of [class, text] swatches ("" is the plain bar).
+ * @param {...[string, string]} items
+ */
 export function swatches(...items) {
   return h(
     "p",
@@ -65,8 +89,12 @@ export function swatches(...items) {
   );
 }
 
-/** What the chart's colours mean. */
+/**
+ * What the chart's colours mean.
+ * @param {OddsPayload} odds
+ */
 export function legend(odds) {
+  /** @type {Array<[string, string]>} */
   const items = [
     ["", "fails"],
     ["bpb-hit", `succeeds (${odds.difficulty}+)`],
@@ -75,7 +103,10 @@ export function legend(odds) {
   return swatches(...items);
 }
 
-/** One line: success and extreme-success chances. */
+/**
+ * One line: success and extreme-success chances.
+ * @param {OddsPayload} odds
+ */
 export function summary(odds) {
   let text = `Success ${exact(odds.success)}`;
   text += odds.expertise ? ` · extreme ${exact(odds.extreme)}` : " · no extreme success without expertise";
