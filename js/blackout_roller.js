@@ -34,7 +34,11 @@ function render({ model, el }) {
   const selection = () => ({ combatant: who.value || null, count });
   const ask = () => command(model, "preview", selection());
   const roll = () => {
-    const values = physical.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
+    const values = physical.value
+      .trim()
+      .split(/[\s,+]+/)
+      .filter(Boolean)
+      .map(Number);
     command(model, "roll", { ...selection(), dice: values.length ? values : null });
   };
   /** @param {number} n */
@@ -44,10 +48,17 @@ function render({ model, el }) {
     ask();
   };
   const countButtons = counts.map((n) =>
-    button(dice(n), choose(n), { key: String(n), cls: "bpb-toggle", title: `${dice(n, "initiative ")}: ${plural(n, "action point")} a turn (${n})` }),
+    button(dice(n), choose(n), {
+      key: String(n),
+      cls: "bpb-toggle",
+      title: `${dice(n, "initiative ")}: ${plural(n, "action point")} a turn (${n})`,
+    }),
   );
-  const paintCounts = () =>
-    countButtons.forEach((b, i) => b.setAttribute("aria-pressed", String(counts[i] === count)));
+  const paintCounts = () => {
+    countButtons.forEach((b, i) => {
+      b.setAttribute("aria-pressed", String(counts[i] === count));
+    });
+  };
 
   const odds = h("div", { class: "bpb-odds" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
@@ -60,12 +71,25 @@ function render({ model, el }) {
       "div",
       { class: "bpb-row" },
       field("Who rolls", who),
-      h("div", { class: "bpb-field", role: "group", "aria-label": "Initiative dice" }, h("span", { class: "bpb-field-name", text: "Initiative dice (d6)" }), h("div", { class: "bpb-segmented" }, ...countButtons)),
+      h(
+        "div",
+        { class: "bpb-field", role: "group", "aria-label": "Initiative dice" },
+        h("span", { class: "bpb-field-name", text: "Initiative dice (d6)" }),
+        h("div", { class: "bpb-segmented" }, ...countButtons),
+      ),
     ),
     odds,
-    h("div", { class: "bpb-controls" }, field("Dice (blank = roll)", physical), button("Roll initiative", roll, { key: "r", cls: "bpb-primary" })),
+    h(
+      "div",
+      { class: "bpb-controls" },
+      field("Dice (blank = roll)", physical),
+      button("Roll initiative", roll, { key: "r", cls: "bpb-primary" }),
+    ),
     result,
-    h("p", { class: "bpb-hint", text: "Keys: 1 2 3 choose the dice · R roll · lower steps act first; each die is one AP a turn" }),
+    h("p", {
+      class: "bpb-hint",
+      text: "Keys: 1 2 3 choose the dice · R roll · lower steps act first; each die is one AP a turn",
+    }),
   );
   who.addEventListener("change", ask);
 
@@ -76,7 +100,11 @@ function render({ model, el }) {
     const pcs = Object.keys(sheets).filter((name) => sheets[name].pc);
     if (roster !== pcs.join("\n")) {
       roster = pcs.join("\n");
-      fillSelect(who, pcs.map((n) => [n, n]), who.value || model.get("selection").combatant || pcs[0]);
+      fillSelect(
+        who,
+        pcs.map((n) => [n, n]),
+        who.value || model.get("selection").combatant || pcs[0],
+      );
     }
     paintCounts();
     const preview = model.get("preview");
@@ -84,11 +112,19 @@ function render({ model, el }) {
       const first = preview.first_enemy;
       /** @param {number} step */
       const shade = (step) => (first !== null && step <= first ? "bpb-hit" : "");
-      const label = first === null ? "Chance of each step" : `Chance of each step; step ${first} or lower acts before every enemy`;
+      const label =
+        first === null ? "Chance of each step" : `Chance of each step; step ${first} or lower acts before every enemy`;
       let text = `${dice(preview.count)}: step ${preview.count}-${6 * preview.count}, mean ${preview.mean.toFixed(1)}; ${plural(preview.count, "action point")} a turn`;
       if (first !== null) text += ` · acts before every enemy ${exact(preview.before)}`;
       odds.replaceChildren(
-        h("div", {}, bars(preview.distribution, label, shade, "step"), first === null ? null : swatches(["", "after an enemy"], ["bpb-hit", `before every enemy (step ${first} or lower)`])),
+        h(
+          "div",
+          {},
+          bars(preview.distribution, label, shade, "step"),
+          first === null
+            ? null
+            : swatches(["", "after an enemy"], ["bpb-hit", `before every enemy (step ${first} or lower)`]),
+        ),
         h("p", { class: "bpb-odds-text", text }),
       );
     }

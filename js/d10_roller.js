@@ -12,17 +12,29 @@ import { command, initialize, watch } from "./lib/sync.js";
  */
 
 /** @param {HTMLInputElement} input */
-const numbers = (input) => input.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
+const numbers = (input) =>
+  input.value
+    .trim()
+    .split(/[\s,+]+/)
+    .filter(Boolean)
+    .map(Number);
 
 /** @param {SurpriseOdds} odds */
 function surpriseOdds(odds) {
   const awarb = odds.awareness - odds.modifier;
-  const traits = odds.modifier ? ` ${odds.modifier > 0 ? "+" : "−"} ${Math.abs(odds.modifier)} (traits) = ${odds.awareness}` : "";
+  const traits = odds.modifier
+    ? ` ${odds.modifier > 0 ? "+" : "−"} ${Math.abs(odds.modifier)} (traits) = ${odds.awareness}`
+    : "";
   return [
     h(
       "div",
       {},
-      bars(odds.distribution, `AP lost to surprise for ${odds.combatant}`, (penalty) => (penalty > 0 ? "bpb-bad" : ""), "AP lost"),
+      bars(
+        odds.distribution,
+        `AP lost to surprise for ${odds.combatant}`,
+        (penalty) => (penalty > 0 ? "bpb-bad" : ""),
+        "AP lost",
+      ),
       swatches(["", "not surprised"], ["bpb-bad", "surprised: first turn loses that many AP"]),
     ),
     h("p", {
@@ -36,7 +48,11 @@ function surpriseOdds(odds) {
 function apOdds(odds) {
   const less = odds.penalty ? ` − ${odds.penalty} (surprise)` : "";
   return [
-    h("div", {}, bars(odds.distribution, `Action points of ${odds.combatant} this turn`, () => "bpb-hit", "AP")),
+    h(
+      "div",
+      {},
+      bars(odds.distribution, `Action points of ${odds.combatant} this turn`, () => "bpb-hit", "AP"),
+    ),
     h("p", {
       class: "bpb-odds-text",
       text: `${odds.combatant}'s turn: ${odds.agb} d10, each 5+ is 1 AP, + 1${less}`,
@@ -61,7 +77,11 @@ function render({ model, el }) {
   const apBox = h("div", { class: "bpb-odds" });
   const rollApButton = button("Roll AP", rollAp, { key: "a", cls: "bpb-primary" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
-  const { body, cleanup } = frame(el, model, { title: "Surprise and AP dice", cls: "bpb-dice", keys: { s: surprise, a: rollAp } });
+  const { body, cleanup } = frame(el, model, {
+    title: "Surprise and AP dice",
+    cls: "bpb-dice",
+    keys: { s: surprise, a: rollAp },
+  });
   body.append(
     h("h4", { class: "bpb-subtitle", text: "Surprise check (Step 1)" }),
     h("div", { class: "bpb-row" }, field("Who checks", who), field("d10 (blank = roll)", d10)),
@@ -82,7 +102,11 @@ function render({ model, el }) {
     const preview = model.get("preview");
     if (roster !== names.join("\n")) {
       roster = names.join("\n");
-      fillSelect(who, names.map((n) => [n, n]), who.value || preview.surprise?.combatant);
+      fillSelect(
+        who,
+        names.map((n) => [n, n]),
+        who.value || preview.surprise?.combatant,
+      );
     }
     surpriseBox.replaceChildren(...(preview.surprise ? surpriseOdds(preview.surprise) : []));
     const current = model.get("current");
@@ -90,7 +114,14 @@ function render({ model, el }) {
     apBox.replaceChildren(
       ...(preview.ap
         ? apOdds(preview.ap)
-        : [h("p", { class: "bpb-odds-text", text: current ? `${current} has rolled AP dice this turn.` : "AP dice are rolled at the start of each turn." })]),
+        : [
+            h("p", {
+              class: "bpb-odds-text",
+              text: current
+                ? `${current} has rolled AP dice this turn.`
+                : "AP dice are rolled at the start of each turn.",
+            }),
+          ]),
     );
     const last = model.get("result");
     result.textContent = last.text ?? "";

@@ -55,7 +55,11 @@ function render({ model, el }) {
     rank: Number.parseInt(rank.value, 10),
   });
   const physical = () => {
-    const values = dice.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
+    const values = dice.value
+      .trim()
+      .split(/[\s,+]+/)
+      .filter(Boolean)
+      .map(Number);
     return values.length ? values : null;
   };
   /** @param {DefenceKind} kind */
@@ -81,7 +85,11 @@ function render({ model, el }) {
       field("Dice (blank = roll)", dice),
     ),
     cards,
-    h("div", { class: "bpb-controls" }, ...KINDS.map(([kind, label, key]) => button(label, roll(kind), { key, cls: "bpb-primary" }))),
+    h(
+      "div",
+      { class: "bpb-controls" },
+      ...KINDS.map(([kind, label, key]) => button(label, roll(kind), { key, cls: "bpb-primary" })),
+    ),
     result,
     h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),
   );

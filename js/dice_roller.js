@@ -33,13 +33,28 @@ function render({ model, el }) {
    * @param {ChoiceRow} row
    */
   const box = (side, [key, value, text]) =>
-    h("label", { class: "bpb-check" }, h("input", { type: "checkbox", "data-side": side, value: key }), ` ${text} (+${value})`);
+    h(
+      "label",
+      { class: "bpb-check" },
+      h("input", { type: "checkbox", "data-side": side, value: key }),
+      ` ${text} (+${value})`,
+    );
   const circumstances = h(
     "details",
     { class: "bpb-circumstances" },
     h("summary", { text: "Circumstances (seed 004, Opposed Tasks)" }),
-    h("div", { class: "bpb-check-group" }, h("strong", { text: "Attack bonus" }), ...choices.attack.map((row) => box("attack", row))),
-    h("div", { class: "bpb-check-group" }, h("strong", { text: "Difficulty modifier" }), ...choices.defense.map((row) => box("defense", row))),
+    h(
+      "div",
+      { class: "bpb-check-group" },
+      h("strong", { text: "Attack bonus" }),
+      ...choices.attack.map((row) => box("attack", row)),
+    ),
+    h(
+      "div",
+      { class: "bpb-check-group" },
+      h("strong", { text: "Difficulty modifier" }),
+      ...choices.defense.map((row) => box("defense", row)),
+    ),
   );
   const expression = h("p", { class: "bpb-arithmetic" });
   const odds = h("div", { class: "bpb-odds" });
@@ -47,7 +62,11 @@ function render({ model, el }) {
 
   /** @param {string} side */
   const checked = (side) =>
-    [.../** @type {NodeListOf<HTMLInputElement>} */ (circumstances.querySelectorAll(`input[data-side="${side}"]:checked`))].map((i) => i.value);
+    [
+      .../** @type {NodeListOf<HTMLInputElement>} */ (
+        circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)
+      ),
+    ].map((i) => i.value);
   const selection = () => {
     const who = combatant.value || null;
     const opposing = against.value.startsWith("@") ? against.value.slice(1) : null;
@@ -65,7 +84,11 @@ function render({ model, el }) {
   };
   const ask = () => command(model, "preview", selection());
   const roll = () => {
-    const values = dice.value.trim().split(/[\s,+]+/).filter(Boolean).map(Number);
+    const values = dice.value
+      .trim()
+      .split(/[\s,+]+/)
+      .filter(Boolean)
+      .map(Number);
     command(model, "roll", { ...selection(), dice: values.length ? values : null });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
@@ -84,7 +107,12 @@ function render({ model, el }) {
     circumstances,
     expression,
     odds,
-    h("div", { class: "bpb-controls" }, field("Dice (blank = roll)", dice), button("Roll", roll, { key: "r", cls: "bpb-primary" })),
+    h(
+      "div",
+      { class: "bpb-controls" },
+      field("Dice (blank = roll)", dice),
+      button("Roll", roll, { key: "r", cls: "bpb-primary" }),
+    ),
     result,
     h("p", { class: "bpb-hint", text: "Keys: R roll · leave the dice blank for a seeded roll" }),
   );
@@ -110,8 +138,12 @@ function render({ model, el }) {
     const first = roster === null;
     roster = names.join("\n");
     const chosen = model.get("selection");
-    const who = first ? chosen.combatant ?? names[0] : combatant.value;
-    fillSelect(combatant, [[PLAIN, "Plain bonus (no attribute)"], ...names.map((n) => /** @type {[string, string]} */ ([n, n]))], who ?? PLAIN);
+    const who = first ? (chosen.combatant ?? names[0]) : combatant.value;
+    fillSelect(
+      combatant,
+      [[PLAIN, "Plain bonus (no attribute)"], ...names.map((n) => /** @type {[string, string]} */ ([n, n]))],
+      who ?? PLAIN,
+    );
     /** @type {Array<[string, string]>} */
     const ladder = choices.difficulties.map(([name, value]) => [String(value), `${title(name)} (${value})`]);
     /** @type {Array<[string, string]>} */

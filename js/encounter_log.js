@@ -56,7 +56,9 @@ function render({ model, el }) {
     }
     while (list.children.length > same) list.lastChild?.remove();
     const items = document.createDocumentFragment();
-    entries.slice(same).forEach((entry, offset) => items.append(item(entry, first + same + offset)));
+    entries.slice(same).forEach((entry, offset) => {
+      items.append(item(entry, first + same + offset));
+    });
     list.append(items);
     earlier.hidden = first === 0;
     earlier.textContent = `Show earlier entries (${first} more)`;

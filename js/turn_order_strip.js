@@ -57,7 +57,11 @@ function initiative(state, round, system) {
  */
 function pips(left, max) {
   const dots = Array.from({ length: max }, (_, i) => h("span", { class: `bpb-pip${i < left ? " bpb-filled" : ""}` }));
-  return h("span", { class: "bpb-pips", role: "img", "aria-label": `${left} of ${max} AP left`, title: `${left} of ${max} AP left` }, ...dots);
+  return h(
+    "span",
+    { class: "bpb-pips", role: "img", "aria-label": `${left} of ${max} AP left`, title: `${left} of ${max} AP left` },
+    ...dots,
+  );
 }
 
 /**
@@ -125,9 +129,13 @@ function render({ model, el }) {
   const start = button("Start", run("start"), { key: "s" });
   const [rollLabel, rollTitle] = ROLL_TITLES[system] ?? ROLL_TITLES.bpb2e;
   const rollOrder = button(rollLabel, run("roll_order"), { title: rollTitle });
-  const rollAp = button("Roll AP", run("roll_ap"), { key: "a", title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)" });
+  const rollAp = button("Roll AP", run("roll_ap"), {
+    key: "a",
+    title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)",
+  });
   const spendAp = button("Spend AP", spend, { key: "p" });
-  const turnOnly = system === "d10-ap" ? [rollAp, h("span", { class: "bpb-inline" }, field("AP", apInput), spendAp)] : [];
+  const turnOnly =
+    system === "d10-ap" ? [rollAp, h("span", { class: "bpb-inline" }, field("AP", apInput), spendAp)] : [];
   const undo = button("Undo", run("undo"), { key: "u" });
   const redo = button("Redo", run("redo"), { key: "r" });
   const controls = h(
@@ -200,8 +208,8 @@ function render({ model, el }) {
     const current = model.get("current");
     const order = model.get("order");
     const states = model.get("states");
-    heading.textContent =
-      round > 0 ? `Round ${round}` + (current ? ` · ${current}'s turn` : " · the environment acts") : "Not started";
+    const turn = current ? ` · ${current}'s turn` : " · the environment acts";
+    heading.textContent = round > 0 ? `Round ${round}${turn}` : "Not started";
     start.hidden = rollOrder.hidden = round > 0;
     for (const control of turnOnly) control.hidden = round === 0;
     /** @type {Partial<ChipState>} */
@@ -211,7 +219,8 @@ function render({ model, el }) {
     if (system === "blackout" && current !== lastCurrent) {
       lastCurrent = current;
       // suggest the next step after the current one; the GM's own choice is kept while typing
-      if (now.initiative && document.activeElement !== stepInput) stepInput.value = String(Math.min(18, now.initiative + 1));
+      if (now.initiative && document.activeElement !== stepInput)
+        stepInput.value = String(Math.min(18, now.initiative + 1));
     }
     undo.disabled = !model.get("can_undo");
     redo.disabled = !model.get("can_redo");
@@ -220,7 +229,9 @@ function render({ model, el }) {
     // paint first (a new chip is still detached, so that costs no style work), then place: all at
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
-    wanted.forEach((chip, index) => paintChip(chip, order[index], states[order[index]] ?? {}, model));
+    wanted.forEach((chip, index) => {
+      paintChip(chip, order[index], states[order[index]] ?? {}, model);
+    });
     if (!chips.firstChild) chips.append(...wanted);
     wanted.forEach((chip, index) => {
       if (chips.children[index] !== chip) chips.insertBefore(chip, chips.children[index] ?? null);
@@ -244,7 +255,11 @@ function render({ model, el }) {
       focusedChip.focus();
     }
   };
-  const stop = watch(model, ["round", "current", "order", "states", "environment", "revisions", "can_undo", "can_redo"], paint);
+  const stop = watch(
+    model,
+    ["round", "current", "order", "states", "environment", "revisions", "can_undo", "can_redo"],
+    paint,
+  );
   return () => {
     stop();
     cleanup();

@@ -28,7 +28,8 @@ export function frame(el, model, { title, cls, keys = {} }) {
     error,
   );
   root.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || TYPING.has(/** @type {Element} */ (event.target).tagName)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || TYPING.has(/** @type {Element} */ (event.target).tagName))
+      return;
     const handler = keys[event.key.toLowerCase()];
     if (!handler) return;
     event.preventDefault();

@@ -85,7 +85,9 @@ export function swatches(...items) {
   return h(
     "p",
     { class: "bpb-legend" },
-    ...items.map(([cls, text]) => h("span", { class: "bpb-legend-item" }, h("span", { class: `bpb-swatch ${cls}` }), text)),
+    ...items.map(([cls, text]) =>
+      h("span", { class: "bpb-legend-item" }, h("span", { class: `bpb-swatch ${cls}` }), text),
+    ),
   );
 }
 
