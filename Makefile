@@ -33,11 +33,14 @@ $(CHROMIUM):
 	$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq
 	$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq chromium >/dev/null
 
-lint: $(INSTALLED)
+lint: $(INSTALLED) node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	npm run typecheck
+	npm run lint
 
 test: $(INSTALLED) $(STATIC) $(CHROMIUM) lint
+	npm test
 	$(BIN)/pytest --nbval
 
 # run the example notebooks and save their outputs (what pytest --nbval checks)
