@@ -61,12 +61,11 @@ function render({ model, el }) {
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
 
   /** @param {string} side */
-  const checked = (side) =>
-    [
-      .../** @type {NodeListOf<HTMLInputElement>} */ (
-        circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)
-      ),
-    ].map((i) => i.value);
+  const checked = (side) => {
+    /** @type {NodeListOf<HTMLInputElement>} */
+    const boxes = circumstances.querySelectorAll(`input[data-side="${side}"]:checked`);
+    return [...boxes].map((i) => i.value);
+  };
   const selection = () => {
     const who = combatant.value || null;
     const opposing = against.value.startsWith("@") ? against.value.slice(1) : null;
@@ -139,11 +138,9 @@ function render({ model, el }) {
     roster = names.join("\n");
     const chosen = model.get("selection");
     const who = first ? (chosen.combatant ?? names[0]) : combatant.value;
-    fillSelect(
-      combatant,
-      [[PLAIN, "Plain bonus (no attribute)"], ...names.map((n) => /** @type {[string, string]} */ ([n, n]))],
-      who ?? PLAIN,
-    );
+    /** @type {Array<[string, string]>} */
+    const people = names.map((n) => [n, n]);
+    fillSelect(combatant, [[PLAIN, "Plain bonus (no attribute)"], ...people], who ?? PLAIN);
     /** @type {Array<[string, string]>} */
     const ladder = choices.difficulties.map(([name, value]) => [String(value), `${title(name)} (${value})`]);
     /** @type {Array<[string, string]>} */

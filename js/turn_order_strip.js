@@ -224,8 +224,9 @@ function render({ model, el }) {
     }
     undo.disabled = !model.get("can_undo");
     redo.disabled = !model.get("can_redo");
-    const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.(".bpb-chip"))
-      ?.dataset.name;
+    /** @type {HTMLElement | null | undefined} */
+    const chipWithFocus = document.activeElement?.closest?.(".bpb-chip");
+    const focused = chipWithFocus?.dataset.name;
     // paint first (a new chip is still detached, so that costs no style work), then place: all at
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
