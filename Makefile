@@ -1,5 +1,6 @@
 # make lab   - set everything up and open JupyterLab on the example notebooks
-# make test  - set everything up and run every test (lint, unit, property, widget, browser, notebooks)
+# make test  - set everything up and run every test (lint and type checks, JS unit tests, unit,
+#              property, widget, browser, notebooks)
 # make bench - print the performance figures
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -36,6 +37,7 @@ $(CHROMIUM):
 lint: $(INSTALLED) node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	npm run typecheck
 	npm run lint
 

@@ -1,10 +1,18 @@
-"""bpb_widgets: run and teach Bulletproof Blues 2e combat in JupyterLab.
+"""bpb_widgets: run and teach tabletop-RPG combat in JupyterLab.
 
 >>> from bpb_widgets import Encounter, GMScreen, RuleError, rules
+
+``Encounter(rules=...)`` finds the game system that runs a rule set by its name: Bulletproof Blues
+2e ("bpb2e", "bpb2e-wiki"), "blackout" and "d10-ap"; each lives in its own package
+(``bpb_widgets.bpb``, ``bpb_widgets.blackout``, ``bpb_widgets.d10_ap``) on the shared core
+(``bpb_widgets.engine``). ``rules`` is the pure Bulletproof Blues rules library.
 """
 
-from bpb_widgets import rules
-from bpb_widgets.engine import Combatant, Encounter, EncounterFileError, Event
+from bpb_widgets.blackout import Blackout
+from bpb_widgets.bpb import BulletproofBlues, Combatant
+from bpb_widgets.bpb import rules as rules
+from bpb_widgets.d10_ap import D10AP
+from bpb_widgets.engine import Encounter, EncounterFileError, Event, RuleSet
 from bpb_widgets.errors import RuleError
 
 __version__ = "0.1.0"
@@ -21,7 +29,15 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'bpb_widgets' has no attribute {name!r}")
 
 
+def find_rule_set(name: str) -> RuleSet:
+    """The rule set called ``name`` ("bpb2e", "bpb2e-wiki", "blackout", "d10-ap")."""
+    return Encounter.find_rule_set(name)
+
+
 __all__ = [
+    "D10AP",
+    "Blackout",
+    "BulletproofBlues",
     "Combatant",
     "DefensePanel",
     "DiceRoller",
@@ -31,6 +47,8 @@ __all__ = [
     "Event",
     "GMScreen",
     "RuleError",
+    "RuleSet",
     "TurnOrderStrip",
+    "find_rule_set",
     "rules",
 ]

@@ -32,14 +32,15 @@ function render({ model, el }) {
   let count = model.get("selection").count ?? most;
 
   const selection = () => ({ combatant: who.value || null, count });
-  const ask = () => command(model, "preview", selection());
+  const ask = () => command(model, "choose", selection());
   const roll = () => {
     const values = physical.value
       .trim()
       .split(/[\s,+]+/)
       .filter(Boolean)
       .map(Number);
-    command(model, "roll", { ...selection(), dice: values.length ? values : null });
+    ask();
+    command(model, "roll", { dice: values.length ? values : null });
   };
   /** @param {number} n */
   const choose = (n) => () => {

@@ -93,7 +93,7 @@ function render({ model, el }) {
     result,
     h("p", { class: "bpb-hint", text: "Keys: S surprise check · A roll AP · leave the dice blank for a seeded roll" }),
   );
-  who.addEventListener("change", () => command(model, "preview", { combatant: who.value }));
+  who.addEventListener("change", () => command(model, "choose", { combatant: who.value }));
 
   /** @type {string | null} */
   let roster = null;

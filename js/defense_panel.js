@@ -21,7 +21,7 @@ function arithmetic(p) {
   let left = `${p.attribute_name} ${p.attribute} + 2d6`;
   if (p.bonus) left += ` + ${p.bonus} expertise`;
   let right = `8 + rank ${p.rank}`;
-  if (p.continued) right += ` + ${p.continued} continued defence`;
+  if (p.continued) right += ` + ${p.continued} continued defense`;
   return `${left} vs ${right} = ${p.difficulty}`;
 }
 
@@ -95,7 +95,7 @@ function render({ model, el }) {
   );
   const ask = () => {
     const chosen = selection();
-    if (chosen.attacker && chosen.defender && Number.isInteger(chosen.rank)) command(model, "preview", chosen);
+    if (chosen.attacker && chosen.defender && Number.isInteger(chosen.rank)) command(model, "choose", chosen);
   };
   for (const control of [attacker, defender, rank]) control.addEventListener("change", ask);
 

@@ -81,14 +81,15 @@ function render({ model, el }) {
       defense: checked("defense"),
     };
   };
-  const ask = () => command(model, "preview", selection());
+  const ask = () => command(model, "choose", selection());
   const roll = () => {
     const values = dice.value
       .trim()
       .split(/[\s,+]+/)
       .filter(Boolean)
       .map(Number);
-    command(model, "roll", { ...selection(), dice: values.length ? values : null });
+    ask();
+    command(model, "roll", { dice: values.length ? values : null });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
   body.append(

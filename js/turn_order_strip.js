@@ -6,7 +6,7 @@ import { command, initialize, watch } from "./lib/sync.js";
 
 /**
  * @import { AnyModel, AnyWidget, RenderProps } from "@anywidget/types"
- * @import { ChipState, System, TurnOrderStripTraits } from "./lib/types.js"
+ * @import { ChipState, Controls, TurnOrderStripTraits } from "./lib/types.js"
  */
 
 /**
@@ -30,19 +30,19 @@ function badges(state, round) {
 }
 
 /**
- * Blackout and d10-ap: [initiative text, filled pips, all pips] ("step 12", 2, 4).
+ * Initiative systems: [initiative text, filled pips, all pips] ("step 12", 2, 4).
  * @param {Partial<ChipState>} state
  * @param {number} round
- * @param {System} system
+ * @param {Controls} controls
  * @returns {[string | null, number, number] | null}
  */
-function initiative(state, round, system) {
+function initiative(state, round, controls) {
   if (state.initiative === undefined) return null;
   let text = null;
   if (state.initiative !== null) {
-    text = system === "blackout" ? `step ${state.initiative}` : `initiative ${state.initiative}`;
-    if (state.delayed_to !== null) text = `delayed to step ${state.delayed_to}`;
-  } else if (system === "blackout") {
+    text = controls.delay_to_step ? `step ${state.initiative}` : `initiative ${state.initiative}`;
+    if (state.delayed_to !== null && state.delayed_to !== undefined) text = `delayed to step ${state.delayed_to}`;
+  } else if (controls.delay_to_step) {
     text = "no step yet";
   }
   const max = state.ap_max ?? 0;
@@ -74,7 +74,7 @@ function paintChip(chip, name, state, model) {
   const round = model.get("round");
   const current = model.get("current") === name;
   const marks = badges(state, round);
-  const steps = initiative(state, round, model.get("system"));
+  const steps = initiative(state, round, model.get("controls"));
   const signature = JSON.stringify([current, marks, steps]);
   if (chip.dataset.signature === signature) return;
   chip.dataset.signature = signature;
@@ -100,63 +100,53 @@ function paintChip(chip, name, state, model) {
   chip.replaceChildren(...parts);
 }
 
-/** @type {Record<System, [string, string]>} */
-const ROLL_TITLES = {
-  bpb2e: ["Roll order", "Perception task rolls, highest first (Order Of Play)"],
-  blackout: ["Roll initiative", "3 initiative dice for every PC without a step; lower steps act first (seed 002)"],
-  "d10-ap": ["Roll initiative", "d10 + AgB for everyone without initiative, highest first (seed 003)"],
-};
-
 /** @param {RenderProps<TurnOrderStripTraits>} props */
 function render({ model, el }) {
   /** @param {string} cmd */
   const run = (cmd) => () => command(model, cmd);
-  const system = model.get("system");
+  const controls = model.get("controls");
   const stepInput = h("input", { type: "number", min: "1", max: "18", value: "18", "aria-label": "Step to delay to" });
   const apInput = h("input", { type: "number", min: "1", value: "1", "aria-label": "AP to spend" });
-  const delay =
-    system === "blackout"
-      ? () => command(model, "delay", { to: Number.parseInt(stepInput.value, 10) || null })
-      : run("delay");
+  const delay = controls.delay_to_step
+    ? () => command(model, "delay", { to: Number.parseInt(stepInput.value, 10) || null })
+    : run("delay");
   const spend = () => command(model, "spend_ap", { ap: Number.parseInt(apInput.value, 10) || 1 });
   const keys = { s: run("start"), e: run("end_turn"), d: delay, u: run("undo"), r: run("redo") };
-  if (system === "d10-ap") Object.assign(keys, { a: run("roll_ap"), p: spend });
+  if (controls.ap_dice) Object.assign(keys, { a: run("roll_ap"), p: spend });
   const { body, cleanup } = frame(el, model, { title: "Order of play", cls: "bpb-strip", keys });
   const heading = h("p", { class: "bpb-round" });
   const chips = h("ol", { class: "bpb-chips", "aria-label": "Order of play" });
   const environment = h("li", { class: "bpb-chip bpb-environment" });
   const revisions = h("ul", { class: "bpb-revisions", "aria-label": "Order revised" });
   const start = button("Start", run("start"), { key: "s" });
-  const [rollLabel, rollTitle] = ROLL_TITLES[system] ?? ROLL_TITLES.bpb2e;
-  const rollOrder = button(rollLabel, run("roll_order"), { title: rollTitle });
+  const rollOrder = button(controls.roll_order, run("roll_order"), { title: controls.roll_order_help });
   const rollAp = button("Roll AP", run("roll_ap"), {
     key: "a",
     title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)",
   });
   const spendAp = button("Spend AP", spend, { key: "p" });
-  const turnOnly =
-    system === "d10-ap" ? [rollAp, h("span", { class: "bpb-inline" }, field("AP", apInput), spendAp)] : [];
+  const turnOnly = controls.ap_dice ? [rollAp, h("span", { class: "bpb-inline" }, field("AP", apInput), spendAp)] : [];
   const undo = button("Undo", run("undo"), { key: "u" });
   const redo = button("Redo", run("redo"), { key: "r" });
-  const controls = h(
+  const buttons = h(
     "div",
     { class: "bpb-controls" },
     rollOrder,
     start,
     ...turnOnly,
     button("End turn", run("end_turn"), { key: "e", cls: "bpb-primary" }),
-    system === "blackout"
+    controls.delay_to_step
       ? h("span", { class: "bpb-inline" }, field("Step", stepInput), button("Delay to step…", delay, { key: "d" }))
       : button("Delay", delay, { key: "d" }),
     undo,
     redo,
   );
-  const apKeys = system === "d10-ap" ? " · A roll AP · P spend AP" : "";
+  const apKeys = controls.ap_dice ? " · A roll AP · P spend AP" : "";
   const hint = h("p", {
     class: "bpb-hint",
     text: `Keys: S start · E end turn · D delay${apKeys} · U undo · R redo · Alt+arrow moves a chip (or drag it)`,
   });
-  body.append(heading, chips, revisions, controls, hint);
+  body.append(heading, chips, revisions, buttons, hint);
 
   /** @type {Map<string, HTMLLIElement>} */
   const byName = new Map();
@@ -216,7 +206,7 @@ function render({ model, el }) {
     const now = (current === null ? undefined : states[current]) ?? {};
     rollAp.disabled = !current || now.ap_max !== null;
     spendAp.disabled = !current || now.ap === null || now.ap === undefined;
-    if (system === "blackout" && current !== lastCurrent) {
+    if (controls.delay_to_step && current !== lastCurrent) {
       lastCurrent = current;
       // suggest the next step after the current one; the GM's own choice is kept while typing
       if (now.initiative && document.activeElement !== stepInput)

@@ -1,16 +1,18 @@
-"""Shared test helpers: where the seed texts live."""
+"""Shared test data: the rule texts' worked examples (tests/data/worked_examples.json)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+WORKED_EXAMPLES = Path(__file__).parent / "data" / "worked_examples.json"
 
 
 @pytest.fixture(scope="session")
-def seeds() -> Path:
-    if not SEEDS.is_dir():
-        pytest.fail(f"The seed texts are expected beside the repository, at {SEEDS}")
-    return SEEDS
+def examples() -> dict[str, Any]:
+    """The worked examples of the seeds, each with its seed file and section."""
+    data: dict[str, Any] = json.loads(WORKED_EXAMPLES.read_text(encoding="utf-8"))
+    return data

@@ -1,19 +1,31 @@
-"""The combat engine: an ``Encounter`` of commands, events and state (no Jupyter imports)."""
+"""The core engine every game system shares (no Jupyter imports): the roster, the order of play
+in motion, commands with undo and redo, the log, the transcript, saving and loading."""
 
-from bpb_widgets.engine.combatant import ATTRIBUTES, Combatant
-from bpb_widgets.engine.defence import DefencePreview, DefenceResult
-from bpb_widgets.engine.encounter import Encounter, TurnState
-from bpb_widgets.engine.events import Change, Event
+from bpb_widgets.engine.encounter import (
+    ActionPointDice,
+    Controls,
+    Encounter,
+    OtherRuleSet,
+    Sheet,
+    TurnState,
+)
+from bpb_widgets.engine.events import Change, Event, Log
+from bpb_widgets.engine.initiative import InitiativeEncounter, InitiativeTurn
+from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import EncounterFileError
 
 __all__ = [
-    "ATTRIBUTES",
+    "ActionPointDice",
     "Change",
-    "Combatant",
-    "DefencePreview",
-    "DefenceResult",
+    "Controls",
     "Encounter",
     "EncounterFileError",
     "Event",
+    "InitiativeEncounter",
+    "InitiativeTurn",
+    "Log",
+    "OtherRuleSet",
+    "RuleSet",
+    "Sheet",
     "TurnState",
 ]

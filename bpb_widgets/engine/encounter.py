@@ -1,44 +1,76 @@
-"""The encounter: commands that run a Bulletproof Blues 2e fight, round by round.
+"""The core of every encounter: the roster, the order of play in motion, commands and their
+history, the log, the transcript, saving and loading.
+
+``Encounter`` runs no game system by itself. Each system subclasses it (``BulletproofBlues``,
+``Blackout``, ``D10AP``), lists the rule sets it runs in ``rule_sets``, and overrides the named
+hooks below (a sheet, enrolling, the initiative order, a turn started or ended, a new round, a lost
+turn, who can act). ``Encounter(rules="blackout")`` finds the class that runs a rule set by its
+name, as python-chess finds a variant.
 
 Every public method that changes the fight is a command: it validates completely, then records
 events in the log and changes the state through the undo journal. A refused command raises
-``RuleError`` and changes nothing. Rules: seeds 000/001 "Order Of Play", "Delaying A Turn",
-"Forcing An Action", "Blocking", "Dodging"; seed 004 for task rolls and extreme success.
+``RuleError`` and changes nothing. Rules: seeds 000/001 "Order Of Play", "Delaying A Turn".
 """
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from bpb_widgets.engine import blackout, d10_ap
-from bpb_widgets.engine.blackout import BlackoutRules, Hit
-from bpb_widgets.engine.combatant import Combatant, check_name, make_combatant
-from bpb_widgets.engine.command import command, commands_of
-from bpb_widgets.engine.d10_ap import D10Rules
-from bpb_widgets.engine.defence import Defending
+from bpb_widgets.engine import storage
+from bpb_widgets.engine.checks import check_name, check_note
+from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
+from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
-from bpb_widgets.engine.fighting import Attack, Fighting
-from bpb_widgets.engine.history import History, _Done
-from bpb_widgets.engine.journal import Journal
-from bpb_widgets.engine.order import rank_by_precedence
-from bpb_widgets.engine.task_rolls import TaskRolls
-from bpb_widgets.engine.transcript import render
-from bpb_widgets.engine.turns import MAX_NOTE, Turns
+from bpb_widgets.engine.history import History
+from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.storage import EncounterFileError, Record
+from bpb_widgets.engine.transcript import Line, possessive, render
 from bpb_widgets.errors import RuleError
-from bpb_widgets.rules.dice import Dice, check_dice
-from bpb_widgets.rules.endurance import Endurance
-from bpb_widgets.rules.plot_points import SESSION_START
-from bpb_widgets.systems import RuleSet, rule_set
+
+#: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
+IDLE_ROUNDS = 3
+
+
+class Sheet(Protocol):
+    """What every system's character sheet has."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def group(self) -> bool: ...
+    @property
+    def aware(self) -> bool: ...
+    def summary(self) -> str: ...
+    def to_dict(self) -> dict[str, object]: ...
+
+
+S = TypeVar("S", bound=Sheet)
+E = TypeVar("E", bound="Encounter[Any]")
+
+
+@runtime_checkable
+class ActionPointDice(Protocol):
+    """An encounter whose turns roll and spend action-point dice (the "d10-ap" rule set)."""
+
+    @property
+    def current(self) -> str | None: ...
+    def roll_ap(self, name: str, dice: Sequence[int] | None = None) -> int: ...
+    def spend_ap(self, name: str, ap: int = 1, action: str = "") -> int: ...
+
+
+class OtherRuleSet(RuleError, AttributeError):
+    """A command of another game system, asked of this encounter (also an AttributeError, so
+    ``hasattr`` answers False)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TurnState:
-    """Where a combatant stands in the current round (what the turn-order strip shows)."""
+    """Where a combatant stands in the current round (what the turn-order strip shows); each
+    system adds its own fields."""
 
     name: str
     aware: bool
@@ -47,29 +79,30 @@ class TurnState:
     acted: bool
     #: Holds a delayed turn (Delaying A Turn).
     delaying: bool
-    #: Turns given up to forced actions: (round, annotation or None).
-    lost: tuple[tuple[int, str | None], ...]
-    forced_this_round: bool
-    #: "block" or "dodge" while a defence continues, with the attacks defended so far.
-    defending: str | None
-    defended: int
-    #: Out of the fight: Endurance 0 (seed 004, "Damage") or 0 hit points (seed 002).
+    #: Out of the fight.
     out: bool
-    #: Initiative step (blackout, the delayed one this round) or total (d10-ap).
-    initiative: int | None = None
-    #: The step a blackout combatant delayed to this round, or None.
-    delayed_to: int | None = None
-    #: Action points to spend now, and the turn's full AP (blackout: per initiative die; d10-ap:
-    #: as rolled this turn).
-    ap: int | None = None
-    ap_max: int | None = None
 
 
-class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D10Rules):
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """How the order-of-play strip runs a turn under a system: the widgets read this, never the
+    rule set's name."""
+
+    #: The button that settles the order before the start, and what it does.
+    roll_order: str = "Roll order"
+    roll_order_help: str = ""
+    #: Delay asks for the step to delay to (initiative steps) instead of holding the turn.
+    delay_to_step: bool = False
+    #: Each turn rolls action-point dice and spends them.
+    ap_dice: bool = False
+
+
+class Encounter(Generic[S]):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
-    ``rules`` picks the rule set ("bpb2e", "bpb2e-wiki", "blackout", "d10-ap") and ``options``
-    its rule options (docs/rules.md); ``autosave`` a file kept in step with every command.
+    ``rules`` names the rule set ("bpb2e", "bpb2e-wiki", "blackout", "d10-ap", or a ``RuleSet``)
+    and ``Encounter(...)`` returns the class that runs it; ``options`` are its rule options
+    (docs/rules.md); ``autosave`` a file kept in step with every command.
 
     >>> enc = Encounter(seed=7)
     >>> _ = enc.add("Blueshift", perception=4, agility=5, expertise={"dodge"})
@@ -79,71 +112,144 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
     'Blueshift'
     """
 
+    #: The rule sets this class runs, its default first.
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = ()
+    #: The rule set ``Encounter()`` runs when none is named.
+    default_rules: ClassVar[str] = "bpb2e"
+    #: The game system's name, for messages ("Bulletproof Blues").
+    title: ClassVar[str] = ""
+    #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets).
+    panels: ClassVar[tuple[str, ...]] = ("strip", "dice", "log")
+    #: The dice roller of this system (a name the widgets look up).
+    roller: ClassVar[str] = ""
+    #: How the strip runs a turn.
+    controls: ClassVar[Controls] = Controls()
+
+    #: Every rule set's name -> the class that runs it (filled as the systems are defined).
+    _registry: ClassVar[dict[str, type[Encounter[Any]]]] = {}
+
+    rules: RuleSet
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for rule_set in cls.__dict__.get("rule_sets", ()):
+            if rule_set.name in Encounter._registry:
+                raise TypeError(f"Two classes run the rule set {rule_set.name!r}.")
+            Encounter._registry[rule_set.name] = cls
+
+    def __new__(
+        cls, seed: int | None = None, rules: str | RuleSet | None = None, *_: Any, **__: Any
+    ) -> Any:
+        if cls is Encounter:
+            cls = Encounter.system_of(rules if rules is not None else Encounter.default_rules)
+        return super().__new__(cls)
+
     def __init__(
         self,
         seed: int | None = None,
-        rules: str | RuleSet = "bpb2e",
+        rules: str | RuleSet | None = None,
         options: Mapping[str, object] | None = None,
         *,
         autosave: str | Path | None = None,
     ) -> None:
-        self.rules: RuleSet = rule_set(rules, options)
+        self.rules = self._rule_set(rules, options)
         if seed is None:
             seed = secrets.randbelow(2**32)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RuleError(f"The seed is a whole number, not {seed!r}.")
         self.seed: int = seed
-        self._rng = random.Random(seed)
-        self._journal = Journal()
-        self._observers: list[Callable[[Change], None]] = []
-        self._history: list[_Done] = []
-        self._redo: list[dict[str, Any]] = []
-        self._running: str | None = None
-        self._rng_state: object | None = None
-        self._rolls: list[list[int]] = []
-        self._order_changed = False
-        self._roster_changed = False
-        # the fight
-        self._sheets: dict[str, Combatant] = {}
+        self._history = History(seed, self._header())
+        self._journal = self._history.journal
+        # the roster
+        self._sheets: dict[str, S] = {}
         #: Names by their case-folded form: "blueshift" finds Blueshift.
         self._folded: dict[str, str] = {}
+        self._aware: dict[str, bool] = {}
+        # the order of play in motion
         self._slots: list[str] = []
         self._round = 0
         self._pos = 0
         self._current: str | None = None
+        #: Whose turn a delayed turn pre-empted, resumed when the delayed turn ends.
         self._suspended: str | None = None
+        #: How many combatants with a place in the order can act.
         self._able = 0
-        self._aware: dict[str, bool] = {}
         self._acted: dict[str, int] = {}
+        #: Delayed turns held: name -> the round they were delayed in.
         self._holding: dict[str, int] = {}
-        self._lost: dict[tuple[str, int], str | None] = {}
-        self._forced: dict[str, int] = {}
-        self._defending: dict[str, tuple[str, int]] = {}
-        self._revisions: tuple[tuple[str, str, str], ...] = ()
         self._notes: tuple[str, ...] = ()
-        self._lines: list[tuple[int, str | None]] = []
-        self._log: list[Event] = []
-        self._autosave: Path | None = None
-        # what happens to each combatant (seed 004, "Damage", "Plot Points")
-        self._endurance: dict[str, Endurance] = {}
-        self._plot: dict[str, int] = {}
-        self._pending: Attack | None = None
-        # initiative systems (seeds 002 and 003)
-        self._initiative: dict[str, Any] = {}
-        self._tie_order: tuple[str, ...] = ()
+        self._lines: list[Line] = []
+        #: Turns begun so far.
         self._turns = 0
-        self._budget: dict[str, Any] = {}
-        self._hp: dict[str, tuple[int, int]] = {}
-        self._stable: dict[str, bool] = {}
-        self._dead: dict[str, bool] = {}
-        self._delayed: dict[str, tuple[int, int]] = {}
-        self._hit: Hit | None = None
-        self._hits: dict[str, int] = {}
-        self._ap: dict[str, int] = {}
-        self._ap_rolled: dict[str, int] = {}
-        self._surprise: dict[str, tuple[int, int]] = {}
+        self._setup()
         if autosave is not None:
             self.autosave = autosave
+
+    # ------------------------------------------------------------------ rule sets
+
+    @classmethod
+    def system_of(cls, rules: str | RuleSet) -> type[Encounter[Any]]:
+        """The class that runs the rule set ``rules`` (a name, or a ``RuleSet``)."""
+        if isinstance(rules, RuleSet):
+            for system in dict.fromkeys(Encounter._registry.values()):
+                if any(type(rules) is type(known) for known in system.rule_sets):
+                    return system
+            raise RuleError(f"No game system runs rule sets of type {type(rules).__name__}.")
+        if not isinstance(rules, str) or rules not in Encounter._registry:
+            raise RuleError(
+                f"Unknown rule set {rules!r}; choose one of {', '.join(Encounter._registry)}."
+            )
+        return Encounter._registry[rules]
+
+    @classmethod
+    def find_rule_set(cls, name: str) -> RuleSet:
+        """The registered rule set called ``name``."""
+        system = cls.system_of(name)
+        return next(r for r in system.rule_sets if r.name == name)
+
+    def _rule_set(
+        self, rules: str | RuleSet | None, options: Mapping[str, object] | None
+    ) -> RuleSet:
+        chosen = self.rule_sets[0] if rules is None else rules
+        if isinstance(chosen, str):
+            system = Encounter.system_of(chosen)
+            if not isinstance(self, system):
+                raise RuleError(f"{chosen} is run by {system.__name__}, not {type(self).__name__}.")
+            chosen = Encounter.find_rule_set(chosen)
+        elif not isinstance(chosen, RuleSet) or not any(
+            type(chosen) is type(known) for known in self.rule_sets
+        ):
+            raise RuleError(f"{type(self).__name__} does not run the rule set {chosen!r}.")
+        return chosen.with_options(options)
+
+    def _header(self) -> dict[str, Any]:
+        """What the encounter file says of this fight besides its commands."""
+        return {
+            "seed": self.seed,
+            "rules": self.rules.name,
+            "system": type(self).rule_sets[0].name,
+            "source": self.rules.source,
+            "options": self.rules.options(),
+        }
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """A command of another game system is refused with the reason."""
+            if not name.startswith("_"):
+                for system in dict.fromkeys(Encounter._registry.values()):
+                    if name in commands_of(system) and not isinstance(self, system):
+                        raise OtherRuleSet(
+                            f"{name} belongs to the {system.title} rules "
+                            f"({', '.join(r.name for r in system.rule_sets)}); this encounter "
+                            f"follows {self.rules.name} ({self.rules.source})."
+                        )
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @classmethod
+    def commands(cls) -> dict[str, Callable[..., Any]]:
+        """Every command of this class by name: what a saved file may replay."""
+        return commands_of(cls)
 
     # ------------------------------------------------------------------ reading the fight
 
@@ -161,9 +267,9 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
     def order(self) -> list[str]:
         """This round's order of play: everyone with a place, aware or not. Before the start
         under an initiative system: by initiative so far, then whoever has not rolled yet."""
-        if self.started or self.rules.system == "bpb2e":
+        ranked = None if self.started else self._initiative_order()
+        if ranked is None:
             return list(self._slots)
-        ranked = self._system_order()
         return ranked + [n for n in self._sheets if n not in ranked]
 
     @property
@@ -174,7 +280,7 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
     @property
     def log(self) -> Log:
         """Every event so far, each explained with its arithmetic and rule (a read-only view)."""
-        return Log(self._log)
+        return Log(self._history.log)
 
     @property
     def started(self) -> bool:
@@ -182,55 +288,32 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
 
     @property
     def revisions(self) -> tuple[tuple[str, str, str], ...]:
-        """Order changes waiting for the next round: (attacker, defender, explanation)."""
-        return self._revisions
+        """Order changes waiting for the next round: (who moves, after whom, explanation)."""
+        return ()
 
     @property
     def environment_notes(self) -> tuple[str, ...]:
         """What the environment will do at the end of this round."""
         return self._notes
 
-    def combatant(self, name: str) -> Any:
+    def combatant(self, name: str) -> S:
         """The sheet of ``name``."""
         return self._sheets[self._known(name)]
 
     def turn_state(self, name: str) -> TurnState:
         """Where ``name`` stands in this round."""
-        name = self._known(name)
-        stance = self._defending.get(name)
-        lost = tuple(
-            (r, self._lost[(name, r)])
-            for r in (self._round, self._round + 1)
-            if (name, r) in self._lost
-        )
-        return TurnState(
-            name=name,
-            aware=self._aware[name],
-            current=name == self._current,
-            acted=self._acted.get(name) == self._round and self.started,
-            delaying=name in self._holding,
-            lost=lost,
-            forced_this_round=self._forced.get(name) == self._round and self.started,
-            defending=stance[0] if stance else None,
-            defended=stance[1] if stance else 0,
-            out=self._out(name),
-            initiative=self._initiative_value(name),
-            delayed_to=self._delayed_to(name),
-            ap=self.ap(name) if self.rules.system != "bpb2e" else None,
-            ap_max=self._budget[name].ap if name in self._budget else self._ap_rolled.get(name),
-        )
+        return TurnState(**self._turn_fields(self._known(name)))
 
-    def _delayed_to(self, name: str) -> int | None:
-        when, step = self._delayed.get(name, (0, 0))
-        return step if when == self._round and self.started else None
-
-    def _initiative_value(self, name: str) -> int | None:
-        entry = self._initiative.get(name)
-        if entry is None:
-            return None
-        if self.rules.system == "blackout":
-            return self._delayed_to(name) or entry.step
-        return entry.total
+    def _turn_fields(self, name: str) -> dict[str, Any]:
+        """The fields of ``name``'s turn state every system shares."""
+        return {
+            "name": name,
+            "aware": self._aware[name],
+            "current": name == self._current,
+            "acted": self._acted.get(name) == self._round and self.started,
+            "delaying": name in self._holding,
+            "out": self._out(name),
+        }
 
     def transcript(self, rounds: int | Iterable[int] | None = None) -> str:
         """The round listings in the seeds' own format (seed 000's examples).
@@ -242,43 +325,24 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
 
     def __repr__(self) -> str:
         where = f"round {self._round}, {self._current}'s turn" if self.started else "not started"
-        return f"<Encounter {self.rules.name}: {len(self._sheets)} combatants, {where}>"
+        return f"<{type(self).__name__} {self.rules.name}: {len(self._sheets)} combatants, {where}>"
 
     # ------------------------------------------------------------------ setting up
 
     @command
-    def add(self, name: str, **sheet: Any) -> Any:
-        """Add a combatant; what their sheet holds depends on the rule set.
-
-        Bulletproof Blues: attributes as ranks 1-14 (default 2, human average), ``super_speed``,
-        ``expertise`` such as ``{"block", "dodge"}``, ``protection``, ``player=True`` for a
-        player character (plot points), ``weight_lbs``. Blackout (seed 002): ``pc=False`` with
-        ``step`` and ``ap`` for an enemy, ``hp``, ``dr``, ``armour``, ``evasion``, ``stamina``.
-        d10-ap (seed 003): ``agb``, ``awarb``, ``traits``. Everywhere: ``group=True`` for
-        henchmen sharing one turn, ``aware=False`` for someone who gets no turn until
-        ``becomes_aware``.
-
-        Bulletproof Blues: before the start they take the next place in the order of play (the
-        order the GM sees them become aware); during the fight an aware newcomer acts at the end
-        of the order. Elsewhere their place follows their initiative.
-        """
-        made = SHEETS[self.rules.system](name, **sheet)
+    def add(self, name: str, **sheet: Any) -> S:
+        """Add a combatant; what their sheet holds depends on the rule set (see the system's
+        ``make_sheet``). Everywhere: ``group=True`` for henchmen sharing one turn,
+        ``aware=False`` for someone who gets no turn until ``becomes_aware``."""
+        made = self.make_sheet(name, **sheet)
         if made.name.casefold() in self._folded:
             raise RuleError(f"There is already a combatant called {made.name}.")
         j = self._journal
         j.set(self._sheets, made.name, made)
         j.set(self._folded, made.name.casefold(), made.name)
         j.set(self._aware, made.name, made.aware)
-        self._roster_changed = True
-        if self.rules.system == "bpb2e":
-            j.set(self._endurance, made.name, Endurance(made.endurance))
-            j.set(self._plot, made.name, SESSION_START if made.player else 0)
-            if made.aware or not self.started:
-                self._slot_insert(len(self._slots), made.name)
-        elif self.rules.system == "blackout":
-            self._blackout_enrol(made)
-        if self.rules.system != "bpb2e" and self.started:
-            self._reslot()
+        j.changed("roster")
+        self._enrol(made)
         how = "" if made.aware else "; not yet aware of the fight, so no turn yet (Order Of Play)"
         what = "group (one turn for all)" if made.group else "combatant"
         self._event("add", f"{made.name} joins as a {what}: {made.summary()}{how}", made.name)
@@ -288,10 +352,7 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
 
     @command
     def set_order(self, names: Sequence[str]) -> None:
-        """Declare the order of play: the order in which the combatants became aware of each
-        other (seed 000, "Order Of Play"). Every aware combatant must be named once; unaware
-        ones may be left out (they get a place when they become aware). Before the start only.
-        """
+        """Declare the order of play: who acts before whom (each system says when and how)."""
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RuleError("Give the order of play as a list of names, first to act first.")
         order = [self._known(n) for n in names]
@@ -300,97 +361,20 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
             if name in seen:
                 raise RuleError(f"{name} is listed twice; everyone acts once a round.")
             seen.add(name)
-        if self.rules.system != "bpb2e":
-            self._journal.attr(self, "_tie_order", tuple(order))
-            if self.started:
-                self._reslot()
-            self._event(
-                "order",
-                f"The GM settles ties in this order: {', '.join(order)} (Initiative)",
-                data={"order": order},
-            )
-            return
-        self._before_start("declare the order of play")
-        missing = [n for n in self._sheets if self._aware[n] and n not in seen]
-        if missing:
-            raise RuleError(f"The order of play leaves out {', '.join(missing)}.")
-        self._set_slots(order)
-        self._event(
-            "order",
-            f"The GM declares the order of play: {', '.join(order)} (Order Of Play)",
-            data={"order": order},
-        )
+        self._declare_order(order)
 
-    @command
     def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
-        """Determine the order of play when everyone becomes aware at once.
-
-        ``bpb2e``: each combatant makes a Perception task roll, 2d6 + Perception + Super-speed
-        rank, highest first; ties go to higher Perception, then Agility, then Willpower, then a
-        seeded coin (seed 000, "Order Of Play"). ``dice={"Blueshift": (3, 4)}`` enters physical
-        dice for some or all. ``bpb2e-wiki``: no roll, Perception > Agility > Willpower > coin
-        (seed 004, "Order Of Play").
-        """
-        self._before_start("roll for the order of play")
-        if not self._sheets:
-            raise RuleError("Add the combatants before rolling for the order of play.")
-        if self.rules.system != "bpb2e":
-            if dice is not None and not isinstance(dice, Mapping):
-                raise RuleError("Give physical dice as {name: dice}.")
-            physical = {self._known(n): d for n, d in (dice or {}).items()}
-            for name, sheet in self._sheets.items():
-                if name not in self._initiative and getattr(sheet, "pc", True):
-                    self._roll_initiative(name, None, physical.get(name))
-            order = self._system_order()
-            self._event(
-                "order",
-                f"Order of play by initiative: {', '.join(order)} (Initiative)",
-                data={"order": order},
-            )
-            return order
-        typed = self._typed_dice(dice)
-        sheets = list(self._sheets.values())
-        if not self.rules.perception_roll:
-            if typed:
-                raise RuleError(
-                    "The 2012 order of play uses no dice: it ranks Perception, "
-                    "Agility, then Willpower (Order Of Play)."
-                )
-            order, ties = rank_by_precedence(sheets, {}, self._random)
-            how = "by Perception, then Agility, then Willpower"
-        else:
-            totals: dict[str, int] = {}
-            for sheet in sheets:
-                rolled = self._dice(typed.get(sheet.name))
-                totals[sheet.name] = sheet.perception + sum(rolled) + sheet.super_speed
-                speed = f" + {sheet.super_speed} Super-speed" if sheet.super_speed else ""
-                self._event(
-                    "perception",
-                    f"Perception roll for {sheet.name}: Perception {sheet.perception} + 2d6 "
-                    f"({rolled[0]}+{rolled[1]}){speed} = {totals[sheet.name]} (Order Of Play)",
-                    sheet.name,
-                    {"dice": list(rolled), "total": totals[sheet.name]},
-                )
-            order, ties = rank_by_precedence(sheets, totals, self._random)
-            how = "highest Perception roll first"
-        self._set_slots(order)
-        explained = f"; {'; '.join(ties)}" if ties else ""
-        self._event(
-            "order",
-            f"Order of play, {how}: {', '.join(order)}{explained} (Order Of Play)",
-            data={"order": order},
-        )
-        return order
+        """Settle the order of play with the system's dice before the start (each system)."""
+        raise NotImplementedError
 
     @command
     def start(self) -> None:
-        """Begin round 1 with the first aware combatant in the order of play."""
+        """Begin round 1 with the first combatant in the order of play who can act."""
         self._before_start("start the fight")
-        if self.rules.system != "bpb2e":
-            missing = [n for n in self._sheets if self._aware[n] and n not in self._initiative]
-            if missing:
-                raise RuleError(f"Roll initiative first for {', '.join(missing)}.")
-            self._set_slots(self._system_order())
+        self._check_ready()
+        ranked = self._initiative_order()
+        if ranked is not None:
+            self._set_slots(ranked)
         if not self._able:
             raise RuleError("Nobody is aware of the fight yet, so nobody can act (Order Of Play).")
         self._journal.attr(self, "_round", 1)
@@ -402,52 +386,266 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
     @command
     def becomes_aware(self, name: str, after: str | None = None) -> None:
         """``name`` becomes aware of the fight and gets turns from now on, in their place in the
-        order of play, or right after ``after`` (seed 000, "Order Of Play": Monolith joining).
-        """
+        order of play (or right after ``after``, where the system lets the GM place them)."""
         name = self._known(name)
         if self._aware[name]:
             raise RuleError(f"{name} is already aware of the fight.")
-        if after is not None and self.rules.system != "bpb2e":
-            raise RuleError("Under these rules the order follows initiative, not the GM's placing.")
-        if self.rules.system != "bpb2e":
-            self._changing_fitness(name, lambda: self._journal.set(self._aware, name, True))
-            self._event("aware", f"{name} becomes aware of the fight", name)
-            if self.started and self._current is None:
-                self._advance()
-            return
-        if after is not None:
-            after = self._known(after)
-            if after == name or after not in self._slots:
-                raise RuleError(
-                    f"{name} cannot act after {after}: {after} has no place in the order."
-                )
-        if name in self._slots and after is not None:
-            self._slot_delete(self._slots.index(name))
-        if name not in self._slots:
-            index = len(self._slots) if after is None else self._slots.index(after) + 1
-            self._slot_insert(index, name)
+        where = self._place_aware(name, after)
         self._changing_fitness(name, lambda: self._journal.set(self._aware, name, True))
-        where = f"acts after {after}" if after else "takes their place in the order of play"
-        self._event("aware", f"{name} becomes aware of the fight and {where} (Order Of Play)", name)
+        self._event("aware", f"{name} becomes aware of the fight{where}", name)
         if self.started and self._current is None:
             self._advance()
 
     # ------------------------------------------------------------------ turns
 
-    # ------------------------------------------------------------------ defence
+    @command
+    def end_turn(self) -> None:
+        """The current turn is over; the next combatant acts. After the last turn of a round
+        the environment acts, then the next round begins (seed 000, "Order Of Play")."""
+        self._need_current()
+        self._need_resolved()
+        self._end_current_turn()
 
-    # ------------------------------------------------------------------ undo, redo
+    @command
+    def delay(self, to: int | None = None) -> None:
+        """The current combatant delays their turn, to take it later this round or in a later
+        round, pre-empting someone (seed 000, "Delaying A Turn"). The order does not change."""
+        name = self._need_current()
+        self._need_resolved()
+        if self._suspended is not None:
+            raise RuleError(f"{name} is already taking a delayed turn; end it instead.")
+        if to is not None:
+            raise RuleError("Only the blackout rules delay to a step; here a delayed turn is held.")
+        self._unlist_turn(name)
+        self._journal.set(self._holding, name, self._round)
+        self._event(
+            "delay", f"{name} delays (Delaying A Turn); the order of play is unchanged", name
+        )
+        self._journal.attr(self, "_pos", self._pos + 1)
+        self._advance()
 
-    # ------------------------------------------------------------------ saving
+    @command
+    def take_delayed(self, name: str) -> None:
+        """``name`` takes their delayed turn now, pre-empting whoever is about to act
+        (seed 000, "Delaying A Turn")."""
+        name = self._known(name)
+        if name not in self._holding:
+            raise RuleError(f"{name} is not holding a delayed turn.")
+        self._need_resolved()
+        if self._suspended is not None:
+            raise RuleError(
+                f"{self._current} is taking a delayed turn; {name} can pre-empt the next one."
+            )
+        target = self._current
+        if target is not None:
+            self._check_preempt(name, target)
+        j = self._journal
+        j.pop(self._holding, name)
+        line = (self._round, f"{possessive(name)} turn (delayed)")
+        if target is not None and self._lines[-1] == (self._round, f"{possessive(target)} turn"):
+            j.insert(self._lines, len(self._lines) - 1, line)
+        else:
+            j.append(self._lines, line)
+        j.attr(self, "_suspended", target)
+        j.attr(self, "_current", name)
+        before = f", pre-empting {target}" if target else ""
+        self._event("delayed", f"{name} takes the delayed turn{before} (Delaying A Turn)", name)
 
-    # ------------------------------------------------------------------ the machinery
+    @command
+    def environment(self, note: str) -> None:
+        """Record what the environment does this round (what falls, what free-rolling vehicle
+        moves); it happens after every character's turn (seed 000, "Order Of Play")."""
+        self._need_started("record what the environment does")
+        if not isinstance(note, str) or not note.strip():
+            raise RuleError("Say what the environment does, such as 'the crate falls'.")
+        note = check_note(note, "Environment notes")
+        self._journal.attr(self, "_notes", (*self._notes, note))
+        self._event(
+            "environment",
+            f"At the end of round {self._round} the environment acts: "
+            f"{note} (Order Of Play: the environment always goes last)",
+        )
 
-    def _typed_dice(self, dice: Mapping[str, Sequence[int]] | None) -> dict[str, Dice]:
-        if dice is None:
-            return {}
-        if not isinstance(dice, Mapping):
-            raise RuleError("Give physical dice as {name: (die, die)}, e.g. {'Blueshift': (3, 4)}.")
-        return {self._known(n): check_dice(d) for n, d in dice.items()}
+    # ------------------------------------------------------------------ hooks
+
+    def _setup(self) -> None:
+        """Declare the state this system keeps beyond the core's (called by ``__init__``)."""
+
+    def make_sheet(self, name: object, **sheet: Any) -> S:
+        """A checked character sheet of this system."""
+        raise NotImplementedError
+
+    def _enrol(self, sheet: S) -> None:
+        """A newcomer's state, and their place in the order of play."""
+        raise NotImplementedError
+
+    def _declare_order(self, order: list[str]) -> None:
+        """The GM declared ``order`` (checked: known names, each once)."""
+        raise NotImplementedError
+
+    def _check_ready(self) -> None:
+        """Refuse to start while something the first round needs is missing."""
+
+    def _initiative_order(self) -> list[str] | None:
+        """This round's order from initiative, or None where the order of play is declared."""
+        return None
+
+    def _place_aware(self, name: str, after: str | None) -> str:
+        """Give ``name``, becoming aware, a place in the order; say where (for the log)."""
+        raise NotImplementedError
+
+    def _turn_label(self, name: str) -> str:
+        """What the transcript adds to ``name``'s turn as it begins (" (delayed to step 12)")."""
+        return ""
+
+    def _turn_started(self, name: str) -> None:
+        """``name``'s turn has begun."""
+
+    def _turn_ended(self, name: str) -> None:
+        """``name``'s turn (or the part of it before a delay) is over."""
+
+    def _round_ended(self) -> None:
+        """The environment has acted; the next round is about to begin."""
+
+    def _new_round(self) -> None:
+        """A new round has begun."""
+
+    def _turn_lost(self, name: str) -> bool:
+        """Whether ``name``'s turn this round was given up (logging why)."""
+        return False
+
+    def _can_act(self, name: str) -> bool:
+        """Able to take turns: aware of the fight (systems add their own conditions)."""
+        return self._aware[name]
+
+    def _out(self, name: str) -> bool:
+        """Out of the fight."""
+        return False
+
+    def _unresolved(self) -> str | None:
+        """What must be resolved before the turn can move on, or None."""
+        return None
+
+    def _check_preempt(self, name: str, target: str) -> None:
+        """Refuse ``name`` pre-empting ``target`` with a delayed turn, where the rules limit it."""
+
+    # ------------------------------------------------------------------ the order of play
+
+    def _end_current_turn(self) -> None:
+        name = self._current
+        assert name is not None
+        j = self._journal
+        self._turn_ended(name)
+        j.set(self._acted, name, self._round)
+        suspended = self._suspended
+        if suspended is not None:
+            j.attr(self, "_suspended", None)
+            if self._can_act(suspended):
+                j.attr(self, "_current", suspended)
+                return
+        j.attr(self, "_pos", self._pos + 1)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Give the turn to the next combatant in the order of play who can take one, ending
+        rounds (the environment last) as the order runs out."""
+        j, pos, idle = self._journal, self._pos, 0
+        while self._able:
+            if pos >= len(self._slots):
+                if idle == IDLE_ROUNDS:
+                    break
+                self._end_round()
+                pos, idle = 0, idle + 1
+                continue
+            name = self._slots[pos]
+            can_act = self._can_act(name) and self._acted.get(name) != self._round
+            if can_act and not self._turn_lost(name):
+                j.attr(self, "_pos", pos)
+                self._begin_turn(name)
+                return
+            pos += 1
+        j.attr(self, "_pos", pos)
+        j.attr(self, "_current", None)
+
+    def _begin_turn(self, name: str) -> None:
+        j = self._journal
+        j.attr(self, "_current", name)
+        j.attr(self, "_turns", self._turns + 1)
+        held = j.pop(self._holding, name)
+        note = self._turn_label(name)
+        j.append(self._lines, (self._round, f"{possessive(name)} turn{note}"))
+        late = f" (still holding the turn delayed in round {held})" if held else ""
+        self._event("turn", f"{possessive(name)} turn{note}{late}", name)
+        self._turn_started(name)
+
+    def _end_round(self) -> None:
+        j = self._journal
+        if self._notes:
+            notes = "; ".join(self._notes)
+            j.append(self._lines, (self._round, f"Environment's turn ({notes})"))
+            self._event("environment", f"The environment acts last: {notes} (Order Of Play)")
+            j.attr(self, "_notes", ())
+        self._round_ended()
+        j.attr(self, "_round", self._round + 1)
+        j.attr(self, "_pos", 0)
+        ranked = self._initiative_order()
+        if ranked is not None:
+            self._set_slots(ranked)
+        self._new_round()
+        j.append(self._lines, (self._round, None))
+        self._event("round", f"Round {self._round} begins")
+
+    def _set_slots(self, order: list[str]) -> None:
+        self._journal.attr(self, "_slots", list(order))
+        self._journal.attr(self, "_able", sum(self._can_act(n) for n in order))
+        self._journal.changed("order")
+
+    def _reslot(self, *, skip_current: bool = False) -> None:
+        """Re-place everyone still to act this round by initiative, after a change (a delay, a
+        newcomer, a new tie order); who has acted keeps their place."""
+        order = self._initiative_order()
+        assert order is not None
+        passed = self._slots[: self._pos + (0 if skip_current else 1)]
+        later = (
+            order[order.index(self._current) + 1 :]
+            if (not skip_current and self._current in order)
+            else order
+        )
+        self._set_slots([*passed, *(n for n in later if n not in passed)])
+
+    def _slot_insert(self, index: int, name: str) -> None:
+        self._journal.insert(self._slots, index, name)
+        if self.started and index <= self._pos and self._current is not None:
+            self._journal.attr(self, "_pos", self._pos + 1)
+        if self._can_act(name):
+            self._journal.attr(self, "_able", self._able + 1)
+        self._journal.changed("order")
+
+    def _slot_delete(self, index: int) -> None:
+        name = self._journal.delete(self._slots, index)
+        if self.started and index < self._pos:
+            self._journal.attr(self, "_pos", self._pos - 1)
+        if self._can_act(name):
+            self._journal.attr(self, "_able", self._able - 1)
+        self._journal.changed("order")
+
+    def _changing_fitness(self, name: str, change: Callable[[], object]) -> None:
+        """Apply ``change`` (awareness, Endurance) and keep the count of who can act right."""
+        before = self._can_act(name)
+        change()
+        after = self._can_act(name)
+        if before != after and name in self._slots:
+            self._journal.attr(self, "_able", self._able + (1 if after else -1))
+
+    def _unlist_turn(self, name: str) -> None:
+        """Take ``name``'s turn line of this round out of the transcript (a delay)."""
+        line = (self._round, f"{possessive(name)} turn")
+        for index in range(len(self._lines) - 1, -1, -1):
+            if self._lines[index] == line:
+                self._journal.delete(self._lines, index)
+                return
+
+    # ------------------------------------------------------------------ checks
 
     def _known(self, name: object) -> str:
         if isinstance(name, str):
@@ -476,71 +674,202 @@ class Encounter(History, Turns, Defending, Fighting, TaskRolls, BlackoutRules, D
             raise RuleError("Nobody can act right now: nobody aware has a turn left.")
         return self._current
 
-    @staticmethod
-    def _steps(steps: object, available: int, what: str) -> int:
-        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-            raise RuleError(f"{what.title()} takes a number of steps of 1 or more, not {steps!r}.")
-        if steps > available:
+    def _need_resolved(self) -> None:
+        problem = self._unresolved()
+        if problem is not None:
+            raise RuleError(problem)
+
+    def _need_turn(self, name: str, what: str) -> None:
+        self._need_started(what)
+        if name != self._current:
             raise RuleError(
-                f"Nothing to {what}."
-                if not available
-                else f"Only {available} step(s) to {what}, not {steps}."
-            )
-        return steps
-
-    # order of play
-
-    @command
-    def roll_initiative(
-        self,
-        name: str,
-        dice: int | None = None,
-        *,
-        rolled: Sequence[int] | None = None,
-        roll: int | None = None,
-    ) -> int:
-        """Roll ``name``'s initiative. Blackout: ``dice`` (1-3, default 3) d6, their sum the
-        step (lower first), one action point each; ``rolled`` are physical dice:
-        ``roll_initiative("Rex", 3, rolled=(2, 5, 6))`` is step 13 (seed 002, "Initiative").
-        d10-ap: d10 + AgB + bonuses, highest first; ``roll`` is a physical d10 (seed 003).
-        Returns the step or total."""
-        if self.rules.system == "bpb2e":
-            raise RuleError("Bulletproof Blues uses the order of play: set_order or roll_order.")
-        name = self._known(name)
-        if name in self._initiative and self.started:
-            raise RuleError(f"{name} has already rolled initiative for this fight.")
-        return self._roll_initiative(name, dice, rolled if roll is None else roll)
-
-    def _roll_initiative(self, name: str, dice: object, rolled: object) -> int:
-        if self.rules.system == "blackout":
-            value = self._blackout_initiative(name, dice, rolled)
-        else:
-            if dice is not None:
-                raise RuleError("d10-ap initiative is one d10: give roll=, not dice=.")
-            value = self._d10_initiative(name, rolled)
-        if self.started:
-            self._reslot()
-        return value
-
-    def _need_system(self, system: str, what: str) -> None:
-        if self.rules.system != system:
-            raise RuleError(
-                f"{what} belongs to the {system} rules; this encounter follows "
-                f"{self.rules.name} ({self.rules.source})."
+                f"It is {self._current or 'nobody'}'s turn: {name} can {what} only on their own "
+                "turn (Task Action)."
             )
 
-    @staticmethod
-    def _note(text: object) -> str:
-        if not isinstance(text, str) or len(text) > MAX_NOTE:
-            raise RuleError(f"Notes are text of at most {MAX_NOTE} characters.")
-        return " ".join(text.split())
+    # ------------------------------------------------------------------ commands and history
 
-    # forcing
+    def _run(
+        self, name: str, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
+        record: Record = {"cmd": name, "args": arguments(method, args, kwargs)}
+        return self._history.run(record, self._call, method, args, kwargs)
+
+    def _call(
+        self, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
+        before = self._current
+        result = method(self, *args, **kwargs)
+        touched = self._journal.touched
+        if before is not None:
+            touched.add(before)
+        if self._current is not None:
+            touched.add(self._current)
+        return result
+
+    def _replay(self, record: Mapping[str, Any], *, redoing: bool = False) -> Any:
+        """Run a saved or undone command again; its dice must come out as recorded."""
+        method = self.commands()[record["cmd"]]
+        return self._history.run(
+            dict(record),
+            self._call,
+            method,
+            (),
+            dict(record["args"]),
+            redoing=redoing,
+            expected_rolls=record.get("rolls", []),
+        )
+
+    def _event(
+        self, kind: str, text: str, actor: str | None = None, data: dict[str, Any] | None = None
+    ) -> None:
+        self._history.event(self._round, kind, text, actor, data)
+
+    def _dice(self, dice: object, *, count: int = 2, sides: int = 6) -> Dice:
+        """Physical dice if given, else a seeded roll (recorded for replay checks)."""
+        return self._history.dice(dice, count=count, sides=sides)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The accepted commands, oldest first, as they are saved."""
+        return [done.record for done in self._history.done]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._history.redo_records)
+
+    def subscribe(self, observer: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``observer(change)`` after every accepted command, undo and redo; returns the
+        function that unsubscribes."""
+        observers = self._history.observers
+        observers.append(observer)
+        return lambda: observers.remove(observer) if observer in observers else None
+
+    def undo(self, steps: int = 1) -> None:
+        """Undo the last ``steps`` commands exactly (dice included: undo never re-rolls)."""
+        self._history.undo(_steps(steps, len(self._history.done), "undo"))
+
+    def redo(self, steps: int = 1) -> None:
+        """Redo the last ``steps`` undone commands."""
+        steps = _steps(steps, len(self._history.redo_records), "redo")
+        self._history.redo(steps, lambda record: self._replay(record, redoing=True))
+
+    def undo_to(self, event: Event | int) -> None:
+        """Undo back to just before the command that caused ``event`` (or log index)."""
+        log = self._history.log
+        index = event.index if isinstance(event, Event) else event
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(log):
+            raise RuleError(f"There is no log entry {index!r} to undo back to.")
+        self.undo(len(self._history.done) - log[index].command)
+
+    # ------------------------------------------------------------------ saving
+
+    @property
+    def autosave(self) -> Path | None:
+        """The file rewritten (atomically) after every accepted command, undo and redo, or None.
+
+        Setting it to a file that exists is refused unless this encounter was loaded from it:
+        no other fight, and nothing that is not a fight, is ever overwritten.
+        """
+        return self._history.autosave
+
+    @autosave.setter
+    def autosave(self, path: str | Path | None) -> None:
+        if path is None:
+            self._history.autosave = None
+            return
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise RuleError(f"Autosave to a file path, not {path!r}.")
+        target = Path(path).expanduser()
+        text = self.to_json()
+        storage.claim(target, text)
+        storage.write_atomic(target, text)
+        self._history.autosave = target
+
+    def to_json(self) -> str:
+        """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
+        return self._history.text()
+
+    @classmethod
+    def from_json(cls: type[E], text: str | bytes) -> E:
+        """Rebuild an encounter from ``to_json`` output by replaying its commands."""
+        saved = storage.decode(text)
+        header = saved.header
+        try:
+            enc = cls(seed=header.get("seed"), rules=_saved_rules(saved))
+        except RuleError as error:
+            raise EncounterFileError(f"The encounter file is damaged: {error}") from None
+        commands = enc.commands()
+        for records in (saved.commands, saved.undone):
+            if not all(_fits(record, commands) for record in records):
+                raise EncounterFileError("The encounter file's command list is damaged.")
+        for number, record in enumerate(saved.commands, 1):
+            try:
+                enc._replay(record)
+            except (RuleError, TypeError) as error:
+                raise EncounterFileError(
+                    f"The encounter file does not replay: command {number} "
+                    f"({record['cmd']}) fails: {error}"
+                ) from None
+        enc._history.redo_records = list(reversed(saved.undone))
+        return enc
+
+    def save(self, path: str | Path) -> Path:
+        """Write the encounter to ``path`` atomically (a temporary file, then a rename)."""
+        return storage.save(Path(path), self.to_json())
+
+    @classmethod
+    def load(cls: type[E], path: str | Path, *, autosave: bool = False) -> E:
+        """Read an encounter saved with ``save`` (or autosaved), undo history included;
+        ``autosave=True`` goes on autosaving to the same file."""
+        enc = cls.from_json(storage.read(Path(path)))
+        if autosave:
+            enc.autosave = path
+        return enc
 
 
-SHEETS: dict[str, Callable[..., Any]] = {
-    "bpb2e": make_combatant,
-    "blackout": blackout.make_sheet,
-    "d10-ap": d10_ap.make_sheet,
-}
-COMMANDS: dict[str, Callable[..., Any]] = commands_of(Encounter)
+def _saved_rules(saved: storage.Saved) -> RuleSet:
+    """The rule set a file names: a registered one with its options, or a house rule set saved
+    under its own name (built on the registered rule set its options belong to)."""
+    header = saved.header
+    name, options = header.get("rules"), header.get("options", {})
+    if not isinstance(name, str):
+        raise RuleError(f"A rule set is named by text, not {name!r}.")
+    if name in Encounter._registry:
+        base = Encounter.find_rule_set(name)
+    else:  # a house rule set, on the system whose default rule set the file names
+        system = header.get("system")
+        if not isinstance(system, str) or system not in Encounter._registry:
+            raise RuleError(f"Unknown rule set {name!r}.")
+        base = Encounter.find_rule_set(system).renamed(name, header.get("source", ""))
+    if saved.version == 1:  # version 1 saved every system's options with every rule set
+        options = {k: v for k, v in options.items() if k in base.options()}
+    return base.with_options(options)
+
+
+def _fits(record: Record, commands: Mapping[str, Callable[..., Any]]) -> bool:
+    """A saved command this encounter has, with arguments that fit its signature."""
+    method = commands.get(record["cmd"])
+    if method is None:
+        return False
+    try:
+        signature_of(method).bind(None, **record["args"])
+    except TypeError:
+        return False
+    return True
+
+
+def _steps(steps: object, available: int, what: str) -> int:
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise RuleError(f"{what.title()} takes a number of steps of 1 or more, not {steps!r}.")
+    if steps > available:
+        raise RuleError(
+            f"Nothing to {what}."
+            if not available
+            else f"Only {available} step(s) to {what}, not {steps}."
+        )
+    return steps

@@ -9,17 +9,30 @@ from __future__ import annotations
 from typing import Any
 
 _MISSING = object()
+#: One recorded change: (operation, target, key or index or attribute, the value it replaced).
+Entry = tuple[int, Any, Any, Any]
 
 
 class Journal:
     """Mutations of dicts, lists and attributes that remember how to reverse themselves."""
 
-    __slots__ = ("_entries", "touched")
+    __slots__ = ("_entries", "aspects", "touched")
 
     def __init__(self) -> None:
-        self._entries: list[tuple[Any, ...]] = []
-        #: Combatant names whose state changed since the last ``take``.
+        self._entries: list[Entry] = []
+        #: Combatant names whose state changed since the last ``clear``.
         self.touched: set[str] = set()
+        #: What else changed: "order" (the order of play), "roster" (who is in the fight).
+        self.aspects: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget what changed (a new command begins)."""
+        self.touched.clear()
+        self.aspects.clear()
+
+    def changed(self, aspect: str) -> None:
+        """Mark an aspect of the fight as changed ("order", "roster")."""
+        self.aspects.add(aspect)
 
     def set(self, mapping: dict[Any, Any], key: Any, value: Any) -> None:
         """``mapping[key] = value``."""
@@ -66,7 +79,7 @@ class Journal:
         """A point to take or roll back to."""
         return len(self._entries)
 
-    def take(self, mark: int) -> list[tuple[Any, ...]]:
+    def take(self, mark: int) -> list[Entry]:
         """Remove and return the entries recorded since ``mark`` (one command's changes)."""
         entries = self._entries[mark:]
         del self._entries[mark:]
@@ -77,7 +90,7 @@ class Journal:
         self.reverse(self.take(mark))
 
     @staticmethod
-    def reverse(entries: list[tuple[Any, ...]]) -> None:
+    def reverse(entries: list[Entry]) -> None:
         """Reverse recorded ``entries``, newest first."""
         for op, target, key, old in reversed(entries):
             if op == 0:

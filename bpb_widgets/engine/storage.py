@@ -1,8 +1,11 @@
-"""Saving and loading encounters: versioned JSON, written atomically, replayed on load.
+"""The encounter file: versioned JSON, written atomically, read back for replay.
 
-The file holds the seed, the rule set and every accepted command (with the dice it rolled), plus
-the undone commands that redo can bring back. Loading replays the commands, so the rebuilt
-encounter is exact, undo history included; dice that do not match the seed are refused.
+A file holds a header (format, version, seed, the rule set and its options) and every accepted
+command (with the dice it rolled), plus the undone commands that redo can bring back. This module
+knows the file's shape, not the rules: ``Encounter.from_json`` replays what it reads.
+
+Version 1 (bpb_widgets 0.1) files load too: their option and argument names are brought up to
+date (``continued_defence_penalty`` -> ``continued_defense_penalty``, ``armour=`` -> ``armor=``).
 """
 
 from __future__ import annotations
@@ -10,41 +13,37 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bpb_widgets.engine.command import commands_of, signature_of
 from bpb_widgets.errors import RuleError
 
-if TYPE_CHECKING:
-    from bpb_widgets.engine.encounter import Encounter
-
 FORMAT = "bpb_widgets.encounter"
-VERSION = 1
+VERSION = 2
+#: Versions this bpb_widgets reads.
+READABLE = (1, 2)
+#: Names that changed since version 1: options, and command arguments.
+RENAMED_OPTIONS = {"continued_defence_penalty": "continued_defense_penalty"}
+RENAMED_ARGUMENTS = {"armour": "armor"}
+
+#: One saved command: {"cmd": name, "args": {...}, "rolls": [[...], ...]}.
+Record = dict[str, Any]
 
 
 class EncounterFileError(RuleError):
     """A file that is not a readable bpb_widgets encounter (corrupt, truncated or foreign)."""
 
 
-def dumps(enc: Encounter) -> str:
-    """The encounter file's text: the header, then every command as saved (each encoded once)."""
-    return encode(enc, [done.encoded for done in enc._history], list(reversed(enc._redo)))
+@dataclass(frozen=True)
+class Saved:
+    """A file's content, checked for shape (not yet replayed)."""
 
-
-def encode(enc: Encounter, commands: list[str], undone: list[dict[str, Any]]) -> str:
-    """The file text for ``enc``'s header with these encoded ``commands`` and ``undone`` ones."""
-    head = compact(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "seed": enc.seed,
-            "rules": enc.rules.name,
-            "options": enc.rules.options(),
-        }
-    )
-    tail = ",".join(compact(record) for record in undone)
-    return f'{head[:-1]},"commands":[{",".join(commands)}],"undone":[{tail}]}}'
+    version: int
+    header: dict[str, Any]
+    commands: list[Record]
+    undone: list[Record]
 
 
 def compact(value: object) -> str:
@@ -52,7 +51,15 @@ def compact(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(cls: type[Encounter], text: str | bytes) -> Encounter:
+def encode(header: Mapping[str, Any], commands: list[str], undone: list[Record]) -> str:
+    """The file text: the ``header``, the already encoded ``commands``, the ``undone`` ones."""
+    head = compact({"format": FORMAT, "version": VERSION, **header})
+    tail = ",".join(compact(record) for record in undone)
+    return f'{head[:-1]},"commands":[{",".join(commands)}],"undone":[{tail}]}}'
+
+
+def decode(text: str | bytes) -> Saved:
+    """Read a file's text, checking its format, version and the shape of every record."""
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -61,61 +68,49 @@ def loads(cls: type[Encounter], text: str | bytes) -> Encounter:
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise EncounterFileError("This JSON is not a bpb_widgets encounter.")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READABLE:
         raise EncounterFileError(
-            f"This encounter was saved in format version {data.get('version')!r}; "
-            f"this bpb_widgets reads version {VERSION}."
+            f"This encounter was saved in format version {version!r}; "
+            f"this bpb_widgets reads versions {', '.join(map(str, READABLE))}."
         )
-    commands, undone = data.get("commands"), data.get("undone", [])
+    commands, undone = data.pop("commands", None), data.pop("undone", [])
     for records in (commands, undone):
-        if not isinstance(records, list) or not all(
-            _is_record(r, commands_of(cls)) for r in records
-        ):
+        if not isinstance(records, list) or not all(map(_is_record, records)):
             raise EncounterFileError("The encounter file's command list is damaged.")
     options = data.get("options")
     if not isinstance(options, dict):
         raise EncounterFileError("The encounter file's rule options are damaged.")
-    try:
-        enc = cls(seed=data.get("seed"), rules=data.get("rules"), options=options)
-        for number, record in enumerate(commands, 1):
-            try:
-                enc._replay(record)
-            except (RuleError, TypeError) as error:
-                raise EncounterFileError(
-                    f"The encounter file does not replay: command {number} "
-                    f"({record['cmd']}) fails: {error}"
-                ) from None
-    except EncounterFileError:
-        raise
-    except RuleError as error:
-        raise EncounterFileError(f"The encounter file is damaged: {error}") from None
-    enc._redo = list(reversed(undone))
-    return enc
+    if version == 1:
+        data["options"] = {RENAMED_OPTIONS.get(k, k): v for k, v in options.items()}
+        commands, undone = _renamed(commands), _renamed(undone)
+    del data["format"], data["version"]
+    return Saved(version, data, commands, undone)
 
 
-def _is_record(record: Any, commands: dict[str, Any]) -> bool:
-    """A saved command: a known command name whose arguments fit its signature."""
-    if not isinstance(record, dict) or not isinstance(record.get("cmd"), str):
-        return False
-    method, args = commands.get(record["cmd"]), record.get("args")
-    if (
-        method is None
-        or not isinstance(args, dict)
-        or not isinstance(record.get("rolls", []), list)
-    ):
-        return False
-    try:
-        signature_of(method).bind(None, **args)
-    except TypeError:
-        return False
-    return True
+def _is_record(record: object) -> bool:
+    """A saved command's shape: a name, keyword arguments, and the dice it rolled."""
+    return (
+        isinstance(record, dict)
+        and isinstance(record.get("cmd"), str)
+        and isinstance(record.get("args"), dict)
+        and isinstance(record.get("rolls", []), list)
+    )
 
 
-def save(enc: Encounter, path: Path) -> Path:
-    """Write ``enc`` to ``path``; an existing file that is not an encounter is never overwritten."""
+def _renamed(records: list[Record]) -> list[Record]:
+    return [
+        {**r, "args": {RENAMED_ARGUMENTS.get(k, k): v for k, v in r["args"].items()}}
+        for r in records
+    ]
+
+
+def save(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path``; an existing file that is not an encounter is never
+    overwritten."""
     if path.exists():
-        _check_ours(path)
-    write_atomic(path, dumps(enc))
+        check_ours(path)
+    write_atomic(path, text)
     return path
 
 
@@ -134,21 +129,23 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def claim(enc: Encounter, path: Path) -> None:
-    """Check that ``enc`` may autosave to ``path``: a new file, or the file it was loaded from
-    (unchanged since). Any other file, a saved fight or not, is never overwritten."""
+def claim(path: Path, text: str) -> None:
+    """Check that an encounter whose file text is ``text`` may autosave to ``path``: a new file, or
+    the file it was loaded from (unchanged since). Any other file, a saved fight or not, is never
+    overwritten."""
     if not path.parent.is_dir():
         raise EncounterFileError(f"Cannot autosave to {path}: the folder does not exist.")
     if path.exists():
-        _check_ours(path)
-        if path.read_text(encoding="utf-8") != dumps(enc):
+        check_ours(path)
+        if path.read_text(encoding="utf-8") != text:
             raise EncounterFileError(
                 f"{path} already holds another saved fight; load it with "
                 f"Encounter.load({str(path)!r}, autosave=True), or autosave to a new file."
             )
 
 
-def _check_ours(path: Path) -> None:
+def check_ours(path: Path) -> None:
+    """Refuse ``path`` unless it starts like an encounter file."""
     try:
         with path.open("rb") as f:
             head = f.read(64)
@@ -160,9 +157,9 @@ def _check_ours(path: Path) -> None:
         )
 
 
-def load(cls: type[Encounter], path: Path) -> Encounter:
+def read(path: Path) -> bytes:
+    """The bytes of a saved encounter."""
     try:
-        text = path.read_bytes()
+        return path.read_bytes()
     except IsADirectoryError:
         raise EncounterFileError(f"{path} is a folder, not a saved encounter.") from None
-    return loads(cls, text)

@@ -19,6 +19,11 @@ from bpb_widgets.errors import RuleError
 Line = tuple[int, "str | None"]
 
 
+def possessive(name: str) -> str:
+    """``Ganyeka's henchmen`` -> ``Ganyeka's henchmen's``, as the seeds' listings write it."""
+    return f"{name}'s"
+
+
 def render(lines: Sequence[Line], rounds: int | Iterable[int] | None = None) -> str:
     """The listing of ``rounds`` (all by default): a heading per round, then its turns."""
     wanted = _rounds(rounds)

@@ -1,9 +1,10 @@
 """The base of every encounter widget: commands in, checked by the engine, state out.
 
-The front end sends commands as custom messages (``{"cmd": "end_turn"}``). Each is parsed here, run
-on the :class:`~bpb_widgets.Encounter`, and the widget's traits follow the engine's change
-notifications. A refused command sets :attr:`EncounterWidget.error`; nothing a message contains can
-raise into the kernel.
+The front end sends commands as custom messages (``{"cmd": "end_turn"}``). Each names a method
+declared with ``@command`` (``_commands.py``); its arguments are checked against the method's type
+hints, it runs on the :class:`~bpb_widgets.Encounter`, and the widget's traits follow the engine's
+change notifications. A refused command sets :attr:`EncounterWidget.error`; nothing a message
+contains can raise into the kernel.
 
 Large collections (a roster's per-combatant state, the log) are edited *in place*, which traitlets
 does not sync, and the edit is sent as a small ``{"type": "patch"}`` message that ``js/lib/sync.js``
@@ -16,26 +17,21 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import anywidget
 import traitlets
 
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-
-Message = dict[str, Any]
 
 #: The longest error a widget shows: a hostile message must not make the kernel echo megabytes.
 ERROR_LIMIT = 400
 
-
-def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)``, shortened to ``limit`` characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+E = TypeVar("E", bound="Encounter[Any]")
 
 
 @dataclass(frozen=True)
@@ -60,36 +56,6 @@ class Delta:
         )
 
 
-def text_arg(msg: Message, key: str, *, optional: bool = False) -> str | None:
-    """``msg[key]`` as a non-empty string, or a RuleError saying what is wrong."""
-    value = msg.get(key)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or not value:
-        raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
-    return value
-
-
-def int_arg(msg: Message, key: str, *, optional: bool = False) -> int | None:
-    """``msg[key]`` as a whole number, or a RuleError saying what is wrong."""
-    value = msg.get(key)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"This command needs {key!r} as a whole number; got {shown(value)}.")
-    return value
-
-
-def dice_arg(msg: Message) -> tuple[int, ...] | None:
-    """Physical dice typed by the GM (``msg["dice"]``), or None to roll the encounter's dice."""
-    value = msg.get("dice")
-    if value is None:
-        return None
-    if not isinstance(value, list):
-        raise RuleError(f"Dice must be a list of numbers such as [3, 5]; got {shown(value)}.")
-    return tuple(value)
-
-
 def shown_error(text: str) -> str:
     """An error message cut to ``ERROR_LIMIT`` characters."""
     return text if len(text) <= ERROR_LIMIT else f"{text[: ERROR_LIMIT - 1]}…"
@@ -99,37 +65,43 @@ def _nothing() -> None:
     """What a widget that no longer follows an encounter does when closed again."""
 
 
-def where(encounter: Encounter) -> str:
+def where(encounter: Encounter[Any]) -> str:
     """Where the fight stands, for a repr: ``round 2, Ganyeka to act`` or ``not started``."""
     if not encounter.round:
         return "not started"
     return f"round {encounter.round}, {encounter.current or 'nobody'} to act"
 
 
-class EncounterWidget(anywidget.AnyWidget):
-    """An anywidget bound to one encounter. Subclasses set ``_esm`` and implement ``_update``."""
+class EncounterWidget(anywidget.AnyWidget, Generic[E]):
+    """An anywidget bound to one encounter. Subclasses set ``_esm``, the encounter class they
+    need (``encounter_type``) and implement ``_update``; their ``@command`` methods are what the
+    front end may send."""
 
     _css = STATIC / "widgets.css"
 
     #: The last refused command's message, shown in the widget; cleared by the next accepted one.
     error = traitlets.Unicode("").tag(sync=True)
 
-    #: Commands this widget accepts: each name maps to the method ``_cmd_<name>(msg)``.
-    commands: ClassVar[tuple[str, ...]] = ()
+    #: The encounters this widget works with (a game system's class, or any encounter).
+    encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
+    #: The commands the front end may send, by name (filled from the ``@command`` methods).
+    commands: ClassVar[dict[str, Command]] = {}
 
-    #: The initiative systems (``enc.rules.system``) this widget shows; empty means all of them.
-    systems: ClassVar[tuple[str, ...]] = ()
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.commands = collect(cls)
 
-    def __init__(self, encounter: Encounter, **kwargs: Any) -> None:
+    def __init__(self, encounter: E, **kwargs: Any) -> None:
         # set first: a constructor that raises still leaves a widget whose close() works
         self._unsubscribe: Callable[[], None] = _nothing
-        system = encounter.rules.system
-        if self.systems and system not in self.systems:
+        if not isinstance(encounter, self.encounter_type):
+            wanted = self.encounter_type
+            rule_sets = ", ".join(r.name for r in wanted.rule_sets)
             raise RuleError(
-                f"{type(self).__name__} is for {' and '.join(self.systems)}, "
-                f"not the {system!r} rule set."
+                f"{type(self).__name__} is for {wanted.title} encounters ({rule_sets}), "
+                f"not the {encounter.rules.name!r} rule set."
             )
-        self._encounter = encounter
+        self._encounter: E = encounter
         self._pending: Delta | None = None
         self._batching = False
         self._patches: dict[str, dict[str, Any]] = {}
@@ -140,7 +112,7 @@ class EncounterWidget(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     @property
-    def encounter(self) -> Encounter:
+    def encounter(self) -> E:
         """The encounter this widget shows and commands."""
         return self._encounter
 
@@ -154,19 +126,21 @@ class EncounterWidget(anywidget.AnyWidget):
 
     def _on_message(self, _widget: object, msg: object, _buffers: object) -> None:
         try:
-            self._dispatch(msg)
+            self._dispatch(normalise(msg))
         except RuleError as exc:
             self.error = shown_error(str(exc))
         else:
             self.error = ""
 
     def _dispatch(self, msg: object) -> None:
-        cmd = msg.get("cmd") if isinstance(msg, dict) else None
-        if not isinstance(cmd, str) or cmd not in self.commands:
+        name = msg.get("cmd") if isinstance(msg, dict) else None
+        declared = self.commands.get(name) if isinstance(name, str) else None
+        if declared is None or not isinstance(msg, dict):
             accepted = ", ".join(self.commands)
-            raise RuleError(f"Unknown command {shown(cmd)}: this widget accepts {accepted}.")
+            raise RuleError(f"Unknown command {shown(name)}: this widget accepts {accepted}.")
+        arguments = declared.arguments(msg)
         with self._batch():
-            getattr(self, f"_cmd_{cmd}")(msg)
+            declared.method(self, **arguments)
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -180,19 +154,14 @@ class EncounterWidget(anywidget.AnyWidget):
             if pending is not None:
                 self._refresh(pending)
 
-    def _cmd_end_turn(self, _msg: Message) -> None:
-        self._encounter.end_turn()
-
-    def _cmd_delay(self, _msg: Message) -> None:
-        self._encounter.delay()
-
-    def _cmd_take_delayed(self, msg: Message) -> None:
-        self._encounter.take_delayed(text_arg(msg, "name"))
-
-    def _cmd_undo(self, _msg: Message) -> None:
+    @command
+    def undo(self) -> None:
+        """Undo the last command."""
         self._encounter.undo()
 
-    def _cmd_redo(self, _msg: Message) -> None:
+    @command
+    def redo(self) -> None:
+        """Redo the last undone command."""
         self._encounter.redo()
 
     # -- state to the front end --------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from bpb_widgets.rules.probability import Odds
+from bpb_widgets.bpb import Odds
 
 
 def exact(value: Fraction) -> list[int | float]:

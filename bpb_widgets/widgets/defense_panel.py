@@ -2,34 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, get_args
 
 import traitlets
 
+from bpb_widgets.bpb import BulletproofBlues, DefenseKind
+from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import (
-    STATIC,
-    Delta,
-    EncounterWidget,
-    Message,
-    dice_arg,
-    int_arg,
-    text_arg,
-)
+from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget
+from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import odds_payload
 
-KINDS = ("block", "dodge")
+KINDS: tuple[DefenseKind, ...] = get_args(DefenseKind)
 
 
-class DefensePanel(EncounterWidget):
+class DefensePanel(EncounterWidget[BulletproofBlues]):
     """Attacker, attack rank and defender; Block or Dodge.
 
-    Before the roll it shows, for both defences, the difficulty arithmetic (expertise, +1 per
+    Before the roll it shows, for both defenses, the difficulty arithmetic (expertise, +1 per
     attack after the first), the exact odds and the consequence ("uses Monolith's turn in round
     2"); after it, the explained result and any change to the order of play.
     """
 
     _esm = STATIC / "defense_panel.js"
+    encounter_type = BulletproofBlues
 
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
@@ -40,37 +36,39 @@ class DefensePanel(EncounterWidget):
     #: The last roll: ``{"kind", "text", "success", "extreme", "revision"}``.
     result = traitlets.Dict().tag(sync=True)
 
-    commands: ClassVar[tuple[str, ...]] = ("preview", "block", "dodge", "undo", "redo")
-    systems: ClassVar[tuple[str, ...]] = ("bpb2e",)
-
     def __repr__(self) -> str:
-        last = self.result.get("text") or "no defence rolled yet"
+        last = self.result.get("text") or "no defense rolled yet"
         return f"DefensePanel({len(self.encounter.names)} combatants; {last[:60]})"
 
-    def _cmd_preview(self, msg: Message) -> None:
-        self.selection = _selection(msg)
+    @command
+    def choose(self, attacker: str, defender: str, rank: int) -> None:
+        """Preview both defenses of ``defender`` against ``attacker``'s attack of ``rank``."""
+        self.selection = {"attacker": attacker, "defender": defender, "rank": rank}
         self.preview = self._preview()
 
-    def _cmd_block(self, msg: Message) -> None:
-        self._defend("block", msg)
+    @command
+    def block(self, attacker: str, defender: str, rank: int, dice: Dice | None = None) -> None:
+        """``defender`` blocks (``dice``: physical dice)."""
+        self._defend("block", attacker, defender, rank, dice)
 
-    def _cmd_dodge(self, msg: Message) -> None:
-        self._defend("dodge", msg)
+    @command
+    def dodge(self, attacker: str, defender: str, rank: int, dice: Dice | None = None) -> None:
+        """``defender`` dodges (``dice``: physical dice)."""
+        self._defend("dodge", attacker, defender, rank, dice)
 
-    def _defend(self, kind: str, msg: Message) -> None:
-        selection = _selection(msg)
-        dice = dice_arg(msg)
-        roll = getattr(self.encounter, kind)
-        result = roll(
-            selection["defender"], attacker=selection["attacker"], rank=selection["rank"], dice=dice
-        )
-        self.selection = selection
+    def _defend(
+        self, kind: DefenseKind, attacker: str, defender: str, rank: int, dice: Dice | None
+    ) -> None:
+        enc = self.encounter
+        roll = enc.block if kind == "block" else enc.dodge
+        result = roll(defender, attacker=attacker, rank=rank, dice=dice)
+        self.selection = {"attacker": attacker, "defender": defender, "rank": rank}
         self.result = {
             "kind": kind,
             "text": result.text,
             "success": result.success,
             "extreme": result.extreme,
-            "revision": self.encounter.revisions[-1][2] if result.revised else None,
+            "revision": enc.revisions[-1][2] if result.revised else None,
         }
 
     def _update(self, delta: Delta | None) -> None:
@@ -84,10 +82,10 @@ class DefensePanel(EncounterWidget):
     def _preview(self) -> dict[str, Any]:
         return {kind: self._preview_one(kind) for kind in KINDS}
 
-    def _preview_one(self, kind: str) -> dict[str, Any]:
+    def _preview_one(self, kind: DefenseKind) -> dict[str, Any]:
         s = self.selection
         try:
-            p = self.encounter.defence_preview(
+            p = self.encounter.defense_preview(
                 kind, s["defender"], attacker=s["attacker"], rank=s["rank"]
             )
         except RuleError as exc:
@@ -102,11 +100,3 @@ class DefensePanel(EncounterWidget):
             "forced": p.forced,
             **odds_payload(p.odds),
         }
-
-
-def _selection(msg: Message) -> dict[str, Any]:
-    return {
-        "attacker": text_arg(msg, "attacker"),
-        "defender": text_arg(msg, "defender"),
-        "rank": int_arg(msg, "rank"),
-    }

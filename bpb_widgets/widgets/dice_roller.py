@@ -1,22 +1,25 @@
 """DiceRoller: the dice of the encounter's rule set, with their exact odds charted before the roll
-and the result explained after. ``DiceRoller(enc)`` gives the roller of ``enc``'s rule set."""
+and the result explained after. ``DiceRoller(enc)`` gives the roller the encounter's class names
+(its ``roller``), found among the subclasses registered here by name."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 import traitlets
 
 from bpb_widgets.engine import Encounter
+from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._base import Delta, EncounterWidget
 
+E = TypeVar("E", bound="Encounter[Any]")
 
-class DiceRoller(EncounterWidget):
-    """The dice roller of an encounter's rule set: :class:`~bpb_widgets.widgets.task_roller.
-    TaskRoller` (Bulletproof Blues task rolls), :class:`~bpb_widgets.widgets.system_rollers.
-    BlackoutRoller` (initiative dice) or :class:`~bpb_widgets.widgets.system_rollers.D10Roller`
-    (surprise checks, AP dice). Each keeps a sheet per combatant, the roll being set up
-    (``selection``, ``preview``) and the last ``result``."""
+
+class DiceRoller(EncounterWidget[E]):
+    """The dice roller of an encounter's rule set: ``TaskRoller`` (Bulletproof Blues task rolls),
+    ``BlackoutRoller`` (initiative dice) or ``D10Roller`` (surprise checks, AP dice). Each keeps a
+    sheet per combatant, the roll being set up (``selection``, ``preview``) and the last
+    ``result``."""
 
     #: name -> what the front end needs of that combatant; patched when the roster changes.
     sheets = traitlets.Dict().tag(sync=True)
@@ -26,17 +29,20 @@ class DiceRoller(EncounterWidget):
     #: The last roll, explained (``{"text", ...}``).
     result = traitlets.Dict().tag(sync=True)
 
-    def __new__(cls, encounter: Encounter, **kwargs: Any) -> DiceRoller:
-        if cls is DiceRoller:
-            from bpb_widgets.widgets import system_rollers, task_roller
+    #: The rollers by the name an encounter class gives in its ``roller``.
+    _kinds: ClassVar[dict[str, type[DiceRoller[Any]]]] = {}
 
-            rollers = (
-                task_roller.TaskRoller,
-                system_rollers.BlackoutRoller,
-                system_rollers.D10Roller,
-            )
-            system = encounter.rules.system
-            cls = next(roller for roller in rollers if system in roller.systems)
+    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            DiceRoller._kinds[kind] = cls
+
+    def __new__(cls, encounter: Encounter[Any], **kwargs: Any) -> Any:
+        if cls is DiceRoller:
+            found = DiceRoller._kinds.get(encounter.roller)
+            if found is None:
+                raise RuleError(f"The {encounter.rules.name} rules have no dice roller.")
+            cls = found
         return super().__new__(cls, encounter, **kwargs)
 
     def __repr__(self) -> str:

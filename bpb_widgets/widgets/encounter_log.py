@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any
 
 import traitlets
 
-from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, Message, int_arg
+from bpb_widgets.engine import Encounter
+from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget
+from bpb_widgets.widgets._commands import command
 
 #: Entries sent when the log is shown, and per "Show earlier entries": a 20,000-turn fight's log
 #: is not sent whole, older entries are fetched when the GM asks for them.
 WINDOW = 200
 
 
-class EncounterLog(EncounterWidget):
+class EncounterLog(EncounterWidget[Encounter[Any]]):
     """Every event of the encounter, one explained line each, sent incrementally: the last
     ``WINDOW`` at first, then each new one; earlier ones on demand (the ``earlier`` command)."""
 
@@ -25,15 +27,17 @@ class EncounterLog(EncounterWidget):
     #: sent as splices.
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
 
-    commands: ClassVar[tuple[str, ...]] = ("undo_to", "undo", "redo", "earlier")
-
     def __repr__(self) -> str:
         return f"EncounterLog({len(self.encounter.log)} entries, round {self.encounter.round})"
 
-    def _cmd_undo_to(self, msg: Message) -> None:
-        self.encounter.undo_to(int_arg(msg, "index"))
+    @command
+    def undo_to(self, index: int) -> None:
+        """Undo back to just before the command that caused log entry ``index``."""
+        self.encounter.undo_to(index)
 
-    def _cmd_earlier(self, _msg: Message) -> None:
+    @command
+    def earlier(self) -> None:
+        """Send the ``WINDOW`` entries before the first one shown."""
         self._show_from(max(0, self.first - WINDOW))
 
     def _update(self, delta: Delta | None) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import ipywidgets
 
@@ -14,17 +14,29 @@ from bpb_widgets.widgets.dice_roller import DiceRoller
 from bpb_widgets.widgets.encounter_log import EncounterLog
 from bpb_widgets.widgets.turn_order_strip import TurnOrderStrip
 
-W = TypeVar("W", bound=EncounterWidget)
+#: The widget of each panel an encounter class may name in its ``panels``.
+PANELS: dict[str, type[EncounterWidget[Any]]] = {
+    "strip": TurnOrderStrip,
+    "defense": DefensePanel,
+    "dice": DiceRoller,
+    "log": EncounterLog,
+}
 
-#: Bulletproof Blues: the defence panel and the dice roller side by side, the log below.
-AREAS = '"strip strip" "defense dice" "log log"'
-#: The other initiative systems have no block/dodge: the dice roller and the log side by side.
-SYSTEM_AREAS = '"strip strip" "dice log"'
+
+def areas(panels: tuple[str, ...]) -> str:
+    """The grid: the first panel across the top, the others two a row (the last alone across)."""
+    top, *rest = panels
+    rows = [f"{top} {top}"]
+    for i in range(0, len(rest), 2):
+        pair = rest[i : i + 2]
+        rows.append(" ".join(pair if len(pair) == 2 else pair * 2))
+    return " ".join(f'"{row}"' for row in rows)
 
 
 class GMScreen(ipywidgets.GridBox):
-    """The turn-order strip on top, the defence panel (Bulletproof Blues only) and dice roller side
-    by side, the log below (beside the dice roller under blackout and d10-ap).
+    """The panels the encounter's class names (``panels``): the turn-order strip on top, then two
+    a row: under Bulletproof Blues the defense panel and dice roller side by side and the log
+    below; under blackout and d10-ap the dice roller and the log.
 
     Each part is the same widget you can show alone, so they stay in sync with each other, with
     other widgets on the encounter and with commands run from Python.
@@ -36,36 +48,52 @@ class GMScreen(ipywidgets.GridBox):
     """
 
     def __init__(
-        self, encounter: Encounter, *, autosave: str | Path | None = None, **kwargs: Any
+        self, encounter: Encounter[Any], *, autosave: str | Path | None = None, **kwargs: Any
     ) -> None:
         if autosave is not None:
             encounter.autosave = autosave
         self.encounter = encounter
-        bpb = encounter.rules.system == "bpb2e"
-        parts: list[ipywidgets.Widget] = []
+        self.parts: dict[str, EncounterWidget[Any]] = {}
         try:
-            self.turn_order = _part(parts, TurnOrderStrip, encounter, "strip")
-            self.defense_panel = _part(parts, DefensePanel, encounter, "defense") if bpb else None
-            self.dice_roller = _part(parts, DiceRoller, encounter, "dice")
-            self.encounter_log = _part(parts, EncounterLog, encounter, "log")
+            for name in encounter.panels:
+                self.parts[name] = PANELS[name](encounter, layout={"grid_area": name})
         except Exception:
-            for part in parts:
+            for part in self.parts.values():
                 part.close()
             raise
         layout = {
-            "grid_template_areas": AREAS if bpb else SYSTEM_AREAS,
+            "grid_template_areas": areas(encounter.panels),
             "grid_template_columns": "minmax(0, 1fr) minmax(0, 1fr)",
             "grid_gap": "8px",
             "width": "100%",
         }
-        super().__init__(
-            children=parts,
-            layout=layout,
-            **kwargs,
-        )
+        super().__init__(children=list(self.parts.values()), layout=layout, **kwargs)
 
-    #: The block/dodge panel, or None under a rule set without one.
-    defense_panel: DefensePanel | None
+    @property
+    def turn_order(self) -> TurnOrderStrip:
+        """The turn-order strip."""
+        part = self.parts["strip"]
+        assert isinstance(part, TurnOrderStrip)
+        return part
+
+    @property
+    def defense_panel(self) -> DefensePanel | None:
+        """The block/dodge panel, or None under a rule set without one."""
+        part = self.parts.get("defense")
+        assert part is None or isinstance(part, DefensePanel)
+        return part
+
+    @property
+    def dice_roller(self) -> DiceRoller[Any]:
+        part = self.parts["dice"]
+        assert isinstance(part, DiceRoller)
+        return part
+
+    @property
+    def encounter_log(self) -> EncounterLog:
+        part = self.parts["log"]
+        assert isinstance(part, EncounterLog)
+        return part
 
     def __repr__(self) -> str:
         enc = self.encounter
@@ -76,10 +104,3 @@ class GMScreen(ipywidgets.GridBox):
         for child in self.children:
             child.close()
         super().close()
-
-
-def _part(parts: list[ipywidgets.Widget], kind: type[W], encounter: Encounter, area: str) -> W:
-    """Build one part in its grid area and keep it, so a later failure can close it."""
-    part = kind(encounter, layout={"grid_area": area})
-    parts.append(part)
-    return part

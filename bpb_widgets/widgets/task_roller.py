@@ -3,54 +3,76 @@ explained after (seed 004, "Rolling Dice", "Opposed Tasks")."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import traitlets
 
-from bpb_widgets.engine import ATTRIBUTES
+from bpb_widgets.bpb import BulletproofBlues, TaskChoices
+from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.rules.circumstances import ATTACK_BONUSES, DIFFICULTY_MODIFIERS
-from bpb_widgets.rules.probability import odds
-from bpb_widgets.rules.tasks import DIFFICULTIES
-from bpb_widgets.widgets._base import (
-    STATIC,
-    Message,
-    dice_arg,
-    int_arg,
-    shown,
-    text_arg,
-)
+from bpb_widgets.widgets._base import STATIC
+from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import odds_payload
 from bpb_widgets.widgets.dice_roller import DiceRoller
 
-#: What the front end offers: attributes, the difficulty ladder and the named circumstances.
-CHOICES: dict[str, Any] = {
-    "attributes": list(ATTRIBUTES),
-    "difficulties": [[d.name, d.value, d.examples] for d in DIFFICULTIES if d.value is not None],
-    "attack": [[c.key, c.value, c.text] for c in ATTACK_BONUSES.values()],
-    "defense": [[c.key, c.value, c.text] for c in DIFFICULTY_MODIFIERS.values()],
-}
+
+def choices(offered: TaskChoices) -> dict[str, Any]:
+    """What the front end offers: attributes, the difficulty ladder and the circumstances."""
+    return {
+        "attributes": list(offered.attributes),
+        "difficulties": [[d.name, d.value, d.examples] for d in offered.difficulties],
+        "attack": [[c.key, c.value, c.text] for c in offered.attack_bonuses],
+        "defense": [[c.key, c.value, c.text] for c in offered.difficulty_modifiers],
+    }
 
 
-class TaskRoller(DiceRoller):
+class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
     """Choose who rolls (a combatant's attribute, or a plain bonus) against a difficulty or an
     opposing attribute (8 + rank), with expertise and the named circumstances of seed 004's
     "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice."""
 
     _esm = STATIC / "dice_roller.js"
-    systems: ClassVar[tuple[str, ...]] = ("bpb2e",)
+    encounter_type = BulletproofBlues
 
-    choices = traitlets.Dict(CHOICES).tag(sync=True)
-    commands: ClassVar[tuple[str, ...]] = ("preview", "roll")
+    choices = traitlets.Dict(choices(BulletproofBlues.task_choices)).tag(sync=True)
 
-    def _cmd_preview(self, msg: Message) -> None:
-        self.selection = self._parse(msg)
+    @command
+    def choose(
+        self,
+        combatant: str | None = None,
+        attribute: str | None = None,
+        bonus: int = 0,
+        difficulty: int | None = None,
+        opposed: str | None = None,
+        opposed_attribute: str | None = None,
+        expertise: bool = False,
+        attack: list[str] | None = None,
+        defense: list[str] | None = None,
+    ) -> None:
+        """Set up a roll and preview its arithmetic and odds."""
+        if combatant and not attribute:
+            raise RuleError("Choose which of the combatant's attributes to roll.")
+        if opposed is None and difficulty is None:
+            raise RuleError("Choose a difficulty, or an opposing combatant and attribute.")
+        self.selection = {
+            "combatant": combatant,
+            "attribute": attribute,
+            "bonus": bonus,
+            "difficulty": difficulty,
+            "opposed": opposed,
+            "opposed_attribute": opposed_attribute,
+            "expertise": expertise,
+            "attack": attack or [],
+            "defense": defense or [],
+        }
         self.preview = self._preview()
 
-    def _cmd_roll(self, msg: Message) -> None:
-        self.selection = self._parse(msg)
-        self.preview = self._preview()
-        rolled = self.encounter.task(**self._task_args(), dice=dice_arg(msg))
+    @command
+    def roll(self, dice: Dice | None = None) -> None:
+        """Make the roll set up by ``choose`` (``dice``: physical dice)."""
+        if not self.selection:
+            raise RuleError("Choose who rolls and against what first.")
+        rolled = self.encounter.task(**self._task_args(), dice=dice)
         self.result = {
             "text": self.encounter.log[-1].text,
             "dice": list(rolled.dice),
@@ -63,28 +85,9 @@ class TaskRoller(DiceRoller):
     def _sheet(self, name: str) -> dict[str, Any]:
         sheet = self.encounter.combatant(name)
         return {
-            "ranks": {a: sheet.rank(a) for a in ATTRIBUTES},
+            "ranks": {a: sheet.rank(a) for a in self.encounter.task_choices.attributes},
             "expertise": sorted(sheet.expertise),
         }
-
-    def _parse(self, msg: Message) -> dict[str, Any]:
-        """The roll described by a message, checked."""
-        chosen = {
-            "combatant": text_arg(msg, "combatant", optional=True),
-            "attribute": text_arg(msg, "attribute", optional=True),
-            "bonus": int_arg(msg, "bonus", optional=True) or 0,
-            "difficulty": int_arg(msg, "difficulty", optional=True),
-            "opposed": text_arg(msg, "opposed", optional=True),
-            "opposed_attribute": text_arg(msg, "opposed_attribute", optional=True),
-            "expertise": msg.get("expertise") is True,
-            "attack": _keys(msg, "attack"),
-            "defense": _keys(msg, "defense"),
-        }
-        if chosen["combatant"] and not chosen["attribute"]:
-            raise RuleError("Choose which of the combatant's attributes to roll.")
-        if chosen["opposed"] is None and chosen["difficulty"] is None:
-            raise RuleError("Choose a difficulty, or an opposing combatant and attribute.")
-        return chosen
 
     def _task_args(self) -> dict[str, Any]:
         """The selection as ``Encounter.task`` arguments."""
@@ -104,20 +107,10 @@ class TaskRoller(DiceRoller):
     def _preview(self) -> dict[str, Any]:
         """The arithmetic of both sides as text, and the odds."""
         setup = self.encounter.task_preview(**self._task_args())
-        chances = odds(
-            setup.attribute, setup.difficulty, bonus=setup.total_bonus, expertise=setup.expertise
-        )
         return {
             "attribute": setup.attribute,
             "bonus": setup.total_bonus,
             "roll": setup.roll_text,
             "against": setup.against_text,
-            **odds_payload(chances),
+            **odds_payload(setup.odds),
         }
-
-
-def _keys(msg: Message, key: str) -> list[str]:
-    value = msg.get(key) or []
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise RuleError(f"{key!r} must be a list of circumstance names; got {shown(value)}.")
-    return value

@@ -2,39 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import asdict
+from typing import Any
 
 import traitlets
 
+from bpb_widgets.engine import ActionPointDice, Encounter
+from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import (
-    STATIC,
-    Delta,
-    EncounterWidget,
-    Message,
-    dice_arg,
-    int_arg,
-    shown,
-    text_arg,
-    where,
-)
+from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, where
+from bpb_widgets.widgets._commands import command
 
 
-class TurnOrderStrip(EncounterWidget):
+class TurnOrderStrip(EncounterWidget[Encounter[Any]]):
     """Whose turn it is, who has acted, delayed, lost a turn to a forced action or is unaware.
 
     Buttons: Roll order and Start (before the fight), End turn, Delay, Take delayed turn (per
     holder), Undo, Redo; chips can be dragged (or moved with Alt+arrow keys) to declare the order.
 
-    Under the blackout and d10-ap rule sets each chip also shows its initiative (step or total,
-    "delayed to N") and action points as pips, Delay asks for the step to delay to (blackout), and
-    Roll AP / Spend AP run the current turn (d10-ap).
+    What else it offers follows the encounter's ``controls``: under initiative steps each chip
+    shows its step and action points as pips and Delay asks for the step to delay to; with
+    action-point dice, Roll AP and Spend AP run the current turn.
     """
 
     _esm = STATIC / "turn_order_strip.js"
 
-    #: ``enc.rules.system``: "bpb2e", "blackout" or "d10-ap" (which buttons and chip parts show).
-    system = traitlets.Unicode("bpb2e").tag(sync=True)
+    #: The encounter class's ``Controls``: which buttons the strip shows.
+    controls = traitlets.Dict().tag(sync=True)
     round = traitlets.Int(0).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     order = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -46,65 +40,65 @@ class TurnOrderStrip(EncounterWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
 
-    commands: ClassVar[tuple[str, ...]] = (
-        "roll_order",
-        "start",
-        "end_turn",
-        "delay",
-        "take_delayed",
-        "undo",
-        "redo",
-        "set_order",
-        "roll_ap",
-        "spend_ap",
-    )
-
     def __repr__(self) -> str:
         enc = self.encounter
         return f"TurnOrderStrip({where(enc)}, {len(enc.names)} combatants)"
 
-    def _cmd_roll_order(self, _msg: Message) -> None:
+    @command
+    def roll_order(self) -> None:
+        """Settle the order of play with the rule set's dice."""
         self.encounter.roll_order()
 
-    def _cmd_start(self, _msg: Message) -> None:
+    @command
+    def start(self) -> None:
         self.encounter.start()
 
-    def _cmd_delay(self, msg: Message) -> None:
-        to = int_arg(msg, "to", optional=True)
-        if to is None:
-            self.encounter.delay()
-        else:
-            self.encounter.delay(to=to)
+    @command
+    def end_turn(self) -> None:
+        self.encounter.end_turn()
 
-    def _cmd_roll_ap(self, msg: Message) -> None:
-        self.encounter.roll_ap(self._whose_turn(), dice=dice_arg(msg))
+    @command
+    def delay(self, to: int | None = None) -> None:
+        """Delay the current turn (to a step, under initiative steps)."""
+        self.encounter.delay(to)
 
-    def _cmd_spend_ap(self, msg: Message) -> None:
-        ap = int_arg(msg, "ap", optional=True)
-        action = text_arg(msg, "action", optional=True) or ""
-        self.encounter.spend_ap(self._whose_turn(), 1 if ap is None else ap, action)
+    @command
+    def take_delayed(self, name: str) -> None:
+        self.encounter.take_delayed(name)
 
-    def _whose_turn(self) -> str:
-        current = self.encounter.current
+    @command
+    def set_order(self, names: list[str]) -> None:
+        self.encounter.set_order(names)
+
+    @command
+    def roll_ap(self, dice: Dice | None = None) -> None:
+        """Roll the current combatant's action-point dice."""
+        enc, name = self._ap_dice()
+        enc.roll_ap(name, dice=dice)
+
+    @command
+    def spend_ap(self, ap: int = 1, action: str = "") -> None:
+        """Spend the current combatant's action points."""
+        enc, name = self._ap_dice()
+        enc.spend_ap(name, ap, action)
+
+    def _ap_dice(self) -> tuple[ActionPointDice, str]:
+        enc = self.encounter
+        if not isinstance(enc, ActionPointDice):
+            raise RuleError(f"The {enc.rules.name} rules roll no action-point dice.")
+        current = enc.current
         if current is None:
             raise RuleError("It is nobody's turn.")
-        return current
-
-    def _cmd_set_order(self, msg: Message) -> None:
-        names = msg.get("names")
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise RuleError(f"set_order needs a list of names; got {shown(names)}.")
-        self.encounter.set_order(names)
+        return enc, current
 
     def _update(self, delta: Delta | None) -> None:
         enc = self.encounter
-        self.system = enc.rules.system
+        if delta is None:
+            self.controls = asdict(enc.controls)
         self.round = enc.round
         self.current = enc.current
         if delta is None or delta.order or delta.roster:
-            # blackout and d10-ap place no one before the start: show everyone, in joining order
-            unplaced = self.system != "bpb2e" and not enc.started
-            self.order = enc.names if unplaced else list(enc.order)
+            self.order = enc.order
         self.environment = list(enc.environment_notes)
         self.revisions = [text for _attacker, _defender, text in enc.revisions]
         self.can_undo, self.can_redo = enc.can_undo, enc.can_redo
@@ -114,8 +108,8 @@ class TurnOrderStrip(EncounterWidget):
             records: dict[str, Any] = {}
             if delta.roster:
                 records = dict.fromkeys(set(self.states) - set(enc.names))
-            # initiative and AP change for everyone at a new round or a re-slotting
-            everyone = delta.roster or (delta.order and self.system != "bpb2e")
+            # a new round or a re-slotting can change everyone's initiative and action points
+            everyone = delta.roster or delta.order
             names = enc.names if everyone else delta.touched
             records.update((n, self._record(n, self.states.get(n))) for n in names)
             self._patch_dict("states", records)
@@ -131,21 +125,8 @@ class TurnOrderStrip(EncounterWidget):
         elif acted == enc.round:
             acted = 0
         record = {
-            "group": enc.combatant(name).group,
-            "aware": turn.aware,
-            "acted": acted,
-            "delaying": turn.delaying,
-            "lost": [[lost_round, reason] for lost_round, reason in turn.lost],
-            "defending": turn.defending,
-            "defended": turn.defended,
+            key: value for key, value in asdict(turn).items() if key not in ("name", "current")
         }
-        if self.system == "bpb2e":
-            return record
-        record.update(
-            initiative=turn.initiative,
-            delayed_to=turn.delayed_to,
-            ap=turn.ap,
-            ap_max=turn.ap_max,
-            out=turn.out,
-        )
+        record.update(group=enc.combatant(name).group, acted=acted)
+        record["lost"] = [list(lost) for lost in record.get("lost", ())]
         return record

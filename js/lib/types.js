@@ -24,8 +24,12 @@
  */
 
 /**
- * `enc.rules.system`: which initiative system the encounter plays (systems/__init__.py).
- * @typedef {"bpb2e" | "blackout" | "d10-ap"} System
+ * The encounter class's `Controls` (engine/encounter.py): how the strip runs a turn.
+ * @typedef {object} Controls
+ * @property {string} roll_order The label of the button that settles the order before the start.
+ * @property {string} roll_order_help What that button does.
+ * @property {boolean} delay_to_step Delay asks for the step to delay to (initiative steps).
+ * @property {boolean} ap_dice Each turn rolls action-point dice and spends them.
  */
 
 /**
@@ -256,7 +260,7 @@
  */
 
 /**
- * `DefensePanel._preview_one`: a defence that can be taken, with its arithmetic and odds.
+ * `DefensePanel._preview_one`: a defense that can be taken, with its arithmetic and odds.
  * @typedef {OddsPayload & {
  *   refused?: undefined,
  *   attribute_name: string,
@@ -270,7 +274,7 @@
  */
 
 /**
- * `DefensePanel._preview_one`: a defence the rules refuse, and why.
+ * `DefensePanel._preview_one`: a defense the rules refuse, and why.
  * @typedef {{ refused: string }} Refused
  */
 
@@ -305,7 +309,7 @@
 
 /**
  * @typedef {EncounterTraits & {
- *   system: System,
+ *   controls: Controls,
  *   round: number,
  *   current: string | null,
  *   order: string[],
@@ -318,21 +322,23 @@
  */
 
 /**
- * `TurnOrderStrip._record`: what a chip shows. The initiative keys are there under blackout and
- * d10-ap only.
+ * `TurnOrderStrip._record`: what a chip shows, the combatant's turn state (each system's own
+ * `TurnState` fields). The defense keys are there under Bulletproof Blues only, the initiative
+ * keys under the initiative systems only.
  * @typedef {object} ChipState
  * @property {boolean} group
  * @property {boolean} aware
  * @property {number} acted The round the combatant last acted in (0: not this fight's round).
  * @property {boolean} delaying
+ * @property {boolean} out Out of the fight.
  * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
- * @property {string | null} defending "block" or "dodge" while a defence continues.
- * @property {number} defended Attacks defended so far in that defence.
+ * @property {boolean} [forced_this_round]
+ * @property {string | null} [defending] "block" or "dodge" while a defense continues.
+ * @property {number} [defended] Attacks defended so far in that defense.
  * @property {number | null} [initiative] Step (blackout) or total (d10-ap).
  * @property {number | null} [delayed_to]
  * @property {number | null} [ap] Action points left.
  * @property {number | null} [ap_max]
- * @property {boolean} [out] Out of the fight.
  */
 
 export {};

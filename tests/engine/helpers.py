@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bpb_widgets import Encounter
+from bpb_widgets import D10AP, Blackout, BulletproofBlues, Encounter
 
 HENCHMEN = "Ganyeka's henchmen"
 
@@ -35,13 +35,25 @@ def snapshot(enc: Encounter, *, redo: bool = True) -> tuple[object, ...]:
         [enc.combatant(n) for n in enc.names],
         [e.to_dict() for e in enc.log],
         enc.transcript(),
-        enc.revisions,
         enc.environment_notes,
         enc.history,
         enc.can_redo if redo else None,
-        [enc.endurance(n) for n in enc.names] if enc.rules.system == "bpb2e" else None,
-        [enc.plot_points(n) for n in enc.names] if enc.rules.system == "bpb2e" else None,
-        enc.pending_attack,
+        _system_state(enc),
         enc.to_json() if redo else None,
-        enc._rng.getstate(),
+        enc._history.rng.getstate(),
     )
+
+
+def _system_state(enc: Encounter) -> tuple[object, ...]:
+    """What each game system keeps beyond the core."""
+    if isinstance(enc, BulletproofBlues):
+        return (
+            enc.revisions,
+            [enc.endurance(n) for n in enc.names],
+            [enc.plot_points(n) for n in enc.names],
+            enc.pending_attack,
+        )
+    if isinstance(enc, Blackout):
+        return ([enc.hit_points(n) for n in enc.names], enc.pending_hit)
+    assert isinstance(enc, D10AP)
+    return tuple(enc.surprise_penalty(n) for n in enc.names)

@@ -47,7 +47,7 @@ def test_a_miss_leaves_nothing_waiting() -> None:
     enc = rooftop()
     result = enc.attack("Black Steel", "Widow", 5, defense_bonus=["running"], dice=(1, 1))
     assert not result.hit and enc.pending_attack is None
-    assert "vs 8 + Agility 5 + 3 defence bonus = 16: miss" in result.text
+    assert "vs 8 + Agility 5 + 3 defense bonus = 16: miss" in result.text
     enc.end_turn()
 
 

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpb_widgets import Encounter, EncounterFileError, RuleError
-from bpb_widgets.engine.encounter import COMMANDS
+from bpb_widgets import BulletproofBlues, Encounter, EncounterFileError, RuleError
 from tests.engine.helpers import started
+
+COMMANDS = BulletproofBlues.commands()
 
 
 def saved_fight() -> str:

@@ -40,7 +40,7 @@ DURING_THE_FIGHT: list[Refusal] = [
     ("float die", lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice=(1.0, 2)), "face"),
     (
         "bad kind",
-        lambda e: e.defence_preview("parry", "Monolith", attacker="Ganyeka", rank=3),
+        lambda e: e.defense_preview("parry", "Monolith", attacker="Ganyeka", rank=3),
         "block or a dodge",
     ),
     ("aware twice", lambda e: e.becomes_aware("Monolith"), "already aware"),
@@ -74,7 +74,7 @@ def test_refused_during_the_fight_and_nothing_changes(
         act(enc)
     if len(enc.history) > history:  # a two-step refusal: the first step was fine, undo it
         enc.undo(len(enc.history) - history)
-        enc._redo.clear()
+        enc._history.redo_records.clear()
     assert snapshot(enc) == before
 
 
@@ -127,7 +127,8 @@ def test_the_engine_imports_no_jupyter_package() -> None:
     import sys
 
     code = (
-        "import sys, bpb_widgets, bpb_widgets.engine, bpb_widgets.rules;"
+        "import sys, bpb_widgets, bpb_widgets.engine, bpb_widgets.bpb.rules, "
+        "bpb_widgets.blackout, bpb_widgets.d10_ap;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'anywidget', 'IPython', 'traitlets', 'jupyter_client'}))"
     )

@@ -26,9 +26,9 @@ class Fight(CommandMachine):
     @initialize(start=st.sampled_from([True, True, True, False]))
     def cast(self, start: bool) -> None:
         if self.rule_set == "blackout":
-            self.enc.add("Rex", hp=6, armour=1, evasion=1, stamina=1)
+            self.enc.add("Rex", hp=6, armor=1, evasion=1, stamina=1)
             self.enc.add("Ivy", hp=5, evasion=2)
-            self.enc.add("Mech", pc=False, step=9, ap=3, hp=8, armour=1)
+            self.enc.add("Mech", pc=False, step=9, ap=3, hp=8, armor=1)
         else:
             self.enc.add("Rex", agb=2, awarb=3)
             self.enc.add("Ivy", agb=3, awarb=2, traits={"paranoid"})

@@ -36,15 +36,15 @@ def test_circumstances_only_the_largest_of_each_applies() -> None:
         defense_bonus=["running", "held_item"],
     )
     assert (setup.attack_bonus, setup.difficulty_modifier) == (6, 6)
-    assert setup.against_text == "8 + Ganyeka's Agility 4 + 6 defence bonus"
+    assert setup.against_text == "8 + Ganyeka's Agility 4 + 6 defense bonus"
 
 
 def test_taking_the_average_or_the_max_rolls_nothing() -> None:
     enc = pair()
-    state = enc._rng.getstate()
+    state = enc._history.rng.getstate()
     assert enc.task("Blueshift", "reason", difficulty=12, take="max").total == 15
     assert enc.task("Blueshift", "reason", difficulty=12, take="average").total == 10
-    assert enc._rng.getstate() == state
+    assert enc._history.rng.getstate() == state
     assert "7 (taking the average)" in enc.log[-1].text
     with pytest.raises(RuleError, match="rolling no dice"):
         enc.task("Blueshift", "reason", difficulty=12, take="max", dice=(1, 1))

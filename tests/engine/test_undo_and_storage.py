@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bpb_widgets import Encounter, EncounterFileError, RuleError
+from bpb_widgets import Encounter, EncounterFileError, RuleError, find_rule_set
 from bpb_widgets.engine import Change
 from tests.engine.helpers import seed_cast, snapshot, started
 
@@ -112,9 +112,21 @@ def test_save_and_load_are_exact_undo_and_redo_included(tmp_path: Path) -> None:
 
 
 def test_rule_options_are_saved(tmp_path: Path) -> None:
-    enc = Encounter(seed=3, rules="bpb2e-wiki", options={"continued_defence_penalty": False})
+    enc = Encounter(seed=3, rules="bpb2e-wiki", options={"continued_defense_penalty": False})
     loaded = Encounter.from_json(enc.to_json())
     assert loaded.rules == enc.rules and loaded.seed == 3
+
+
+def test_a_house_rule_set_saves_and_loads_as_itself(tmp_path: Path) -> None:
+    house = find_rule_set("bpb2e").renamed("house", "our table: +2 for expertise")
+    enc = Encounter(seed=4, rules=house.with_options({"expertise_bonus": 2}))
+    enc.add("Ann", prowess=4, expertise={"block"})
+    enc.add("Bo")
+    enc.start()
+    loaded = Encounter.load(enc.save(tmp_path / "house.json"))
+    assert loaded.rules == enc.rules
+    assert (loaded.rules.name, loaded.rules.expertise_bonus) == ("house", 2)
+    assert loaded.defense_preview("block", "Ann", attacker="Bo", rank=3).bonus == 2
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ def panel() -> tuple[object, DefensePanel]:
     return enc, DefensePanel(enc)
 
 
-def test_preview_shows_arithmetic_odds_and_the_cost_of_both_defences() -> None:
+def test_preview_shows_arithmetic_odds_and_the_cost_of_both_defenses() -> None:
     _enc, widget = panel()
-    send(widget, {"cmd": "preview", **ATTACK})
+    send(widget, {"cmd": "choose", **ATTACK})
     assert widget.error == ""
     block, dodge = widget.preview["block"], widget.preview["dodge"]
     # Monolith: Prowess 6 + 3 block expertise vs 8 + 5 = 13; needs 4+ on 2d6
@@ -62,7 +62,7 @@ def test_bad_input_is_refused_not_raised() -> None:
         {"cmd": "block", **ATTACK, "dice": "66"},
         {"cmd": "block", **ATTACK, "dice": [7, 1]},
         {"cmd": "dodge", **ATTACK, "defender": "Nobody"},
-        {"cmd": "preview", "attacker": "Ganyeka"},
+        {"cmd": "choose", "attacker": "Ganyeka"},
     ):
         send(widget, msg)
         assert widget.error, msg
@@ -71,7 +71,7 @@ def test_bad_input_is_refused_not_raised() -> None:
 
 def test_an_end_turn_elsewhere_sends_the_panel_little(wire: Wire) -> None:
     enc, widget = panel()
-    send(widget, {"cmd": "preview", **ATTACK})
+    send(widget, {"cmd": "choose", **ATTACK})
     wire.clear()
     enc.end_turn()
     assert wire.bytes < 1024

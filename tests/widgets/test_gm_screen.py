@@ -93,7 +93,7 @@ def test_a_part_that_fails_closes_the_parts_already_built(
 
 def test_a_widget_whose_constructor_raised_still_closes() -> None:
     half_built = DefensePanel.__new__(DefensePanel, d10_fight())
-    with pytest.raises(ValueError, match="DefensePanel is for bpb2e"):
+    with pytest.raises(ValueError, match="DefensePanel is for Bulletproof Blues"):
         half_built.__init__(d10_fight())
     half_built.close()
     half_built.close()

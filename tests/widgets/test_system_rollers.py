@@ -8,7 +8,8 @@ import pytest
 from system_kit import blackout_fight, d10_fight
 from widget_kit import send
 
-from bpb_widgets.systems import blackout, d10_ap
+from bpb_widgets.blackout import rules as blackout
+from bpb_widgets.d10_ap import rules as d10_ap
 from bpb_widgets.widgets import BlackoutRoller, D10Roller, DefensePanel, DiceRoller
 
 
@@ -25,7 +26,7 @@ def test_blackout_shows_the_step_odds_of_the_chosen_dice() -> None:
     roller = DiceRoller(blackout_fight())
     assert roller.sheets["Mech"] == {"pc": False, "step": 9}
     assert roller.preview["count"] == 3
-    send(roller, {"cmd": "preview", "combatant": "Kara", "count": 2})
+    send(roller, {"cmd": "choose", "combatant": "Kara", "count": 2})
     assert roller.error == ""
     odds = blackout.step_odds(2)
     assert roller.preview["distribution"] == [[s, float(p)] for s, p in sorted(odds.items())]
@@ -37,7 +38,8 @@ def test_blackout_shows_the_step_odds_of_the_chosen_dice() -> None:
 def test_blackout_roll_runs_the_encounter_command_and_explains_itself() -> None:
     enc = blackout_fight()
     roller = DiceRoller(enc)
-    send(roller, {"cmd": "roll", "combatant": "Kara", "count": 3, "dice": [2, 5, 6]})
+    send(roller, {"cmd": "choose", "combatant": "Kara", "count": 3})
+    send(roller, {"cmd": "roll", "dice": [2, 5, 6]})
     assert roller.error == ""
     assert enc.turn_state("Kara").initiative == 13
     assert roller.result["step"] == 13
@@ -48,31 +50,35 @@ def test_blackout_roll_runs_the_encounter_command_and_explains_itself() -> None:
 
 
 @pytest.mark.parametrize(
-    ("msg", "reason"),
+    ("chosen", "msg", "reason"),
     [
-        ({"cmd": "roll", "count": 3}, "Choose who rolls"),
-        ({"cmd": "roll", "combatant": "Mech", "count": 3}, "enemy"),
-        ({"cmd": "roll", "combatant": "Kara", "count": 4}, "Initiative dice"),
-        ({"cmd": "roll", "combatant": "Kara", "count": 2, "dice": [1, 2, 3]}, "2"),
-        ({"cmd": "roll", "combatant": "Kara", "count": "3"}, "whole number"),
-        ({"cmd": "preview", "count": 0}, "Initiative dice"),
-        ({"cmd": "surprise_check", "combatant": "Kara"}, "Unknown command"),
+        ({"count": 3}, {"cmd": "roll"}, "Choose who rolls"),
+        ({"combatant": "Mech", "count": 3}, {"cmd": "roll"}, "enemy"),
+        ({"combatant": "Kara", "count": 2}, {"cmd": "roll", "dice": [1, 2, 3]}, "2"),
+        ({}, {"cmd": "choose", "combatant": "Kara", "count": 4}, "Initiative dice"),
+        ({}, {"cmd": "choose", "combatant": "Kara", "count": "3"}, "whole number"),
+        ({}, {"cmd": "choose", "count": 0}, "Initiative dice"),
+        ({}, {"cmd": "surprise_check", "combatant": "Kara"}, "Unknown command"),
     ],
 )
-def test_blackout_refusals_change_nothing(msg: dict[str, object], reason: str) -> None:
+def test_blackout_refusals_change_nothing(
+    chosen: dict[str, object], msg: dict[str, object], reason: str
+) -> None:
     enc = blackout_fight()
     roller = DiceRoller(enc)
-    before = enc.to_json()
+    if chosen:
+        send(roller, {"cmd": "choose", **chosen})
+    before = (enc.to_json(), roller.selection, roller.preview)
     send(roller, msg)
     assert reason in roller.error
-    assert enc.to_json() == before
+    assert (enc.to_json(), roller.selection, roller.preview) == before
 
 
 def test_d10_shows_the_chance_of_surprise_for_the_chosen_combatant() -> None:
     roller = DiceRoller(d10_fight())
     assert roller.preview["surprise"]["combatant"] == "Evan"
     assert roller.preview["ap"] is None
-    send(roller, {"cmd": "preview", "combatant": "Orc"})
+    send(roller, {"cmd": "choose", "combatant": "Orc"})
     odds = d10_ap.surprise_odds(2, traits={"paranoid"})
     surprise = roller.preview["surprise"]
     assert (surprise["awareness"], surprise["modifier"]) == (3, 1)
@@ -134,5 +140,8 @@ def test_the_ap_odds_follow_whoever_s_turn_it_is() -> None:
 
 
 def test_the_defense_panel_is_for_bulletproof_blues_only() -> None:
-    with pytest.raises(ValueError, match="DefensePanel is for bpb2e, not the 'd10-ap' rule set"):
+    with pytest.raises(
+        ValueError,
+        match=r"DefensePanel is for Bulletproof Blues encounters \(bpb2e, bpb2e-wiki\), not the",
+    ):
         DefensePanel(d10_fight())

@@ -127,7 +127,7 @@ def test_one_end_turn_sends_under_a_kilobyte_even_in_a_long_fight(wire: Wire, tu
     assert large <= small * 1.5
 
 
-def test_an_extreme_defence_shows_the_revised_order() -> None:
+def test_an_extreme_defense_shows_the_revised_order() -> None:
     enc, strip = started()
     enc.block("Monolith", attacker="Ganyeka", rank=5, dice=(6, 6))
     assert strip.revisions == ["Ganyeka now acts after Monolith"]

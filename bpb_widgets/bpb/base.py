@@ -1,0 +1,269 @@
+"""What every Bulletproof Blues command shares: the state a fight keeps beyond the core
+(Endurance, plot points, the hit waiting to land, turns given up, defenses that continue, order
+revisions) and the core's hooks (seeds 000/001 "Order Of Play", "Forcing An Action", "Blocking",
+"Dodging"; seed 004 "Damage", "Plot Points", "Staggering").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bpb_widgets.bpb.order import STAGGERED, revised
+from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
+from bpb_widgets.bpb.rules.endurance import Endurance
+from bpb_widgets.bpb.rules.plot_points import SESSION_START
+from bpb_widgets.bpb.rules.tasks import Task
+from bpb_widgets.bpb.sheet import Combatant, make_combatant
+from bpb_widgets.engine.encounter import Encounter, TurnState
+from bpb_widgets.engine.transcript import possessive
+from bpb_widgets.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class BulletproofBluesTurn(TurnState):
+    """A Bulletproof Blues combatant's place in the round."""
+
+    #: Turns given up to forced actions or staggers: (round, annotation or None).
+    lost: tuple[tuple[int, str | None], ...] = ()
+    forced_this_round: bool = False
+    #: "block" or "dodge" while a defense continues, with the attacks defended so far.
+    defending: str | None = None
+    defended: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack roll and, if it hit, what the hit will do once the target has answered it."""
+
+    attacker: str
+    target: str
+    power: str
+    rank: int
+    roll: Task
+    #: Damage rating of the hit, with +3 if overwhelming.
+    dr: int
+    stunning: bool
+    penetrating: bool
+    #: The extreme-success effect in force: "overwhelming", "slamming", "staggering" or None.
+    effect: str | None
+    text: str
+
+    @property
+    def hit(self) -> bool:
+        return self.roll.success
+
+
+class BulletproofBluesBase(Encounter[Combatant]):
+    """The state and hooks of a Bulletproof Blues encounter; the commands are in the mixins that
+    ``BulletproofBlues`` combines."""
+
+    rules: BulletproofBluesRules
+
+    def _setup(self) -> None:
+        #: Endurance of each combatant (seed 004, "Damage", "Stunning").
+        self._endurance: dict[str, Endurance] = {}
+        #: Plot points of each player (seed 004, "Plot Points").
+        self._plot: dict[str, int] = {}
+        #: A hit waiting for its target to block, dodge, dive for cover or take it.
+        self._pending: Attack | None = None
+        #: Turns given up: (name, round) -> annotation ("blocks attack by Ganyeka"), or None for a
+        #: turn forced from the next round (listed where it was taken).
+        self._lost: dict[tuple[str, int], str | None] = {}
+        #: The round each combatant last forced an action in.
+        self._forced: dict[str, int] = {}
+        #: Defenses that continue until the defender's next action: name -> (kind, attacks).
+        self._defending: dict[str, tuple[str, int]] = {}
+        #: Order changes waiting for the next round: (attacker, defender, explanation).
+        self._revisions: tuple[tuple[str, str, str], ...] = ()
+
+    # ------------------------------------------------------------------ reading the fight
+
+    @property
+    def revisions(self) -> tuple[tuple[str, str, str], ...]:
+        """Order changes waiting for the next round: (attacker, defender, explanation)."""
+        return self._revisions
+
+    @property
+    def pending_attack(self) -> Attack | None:
+        """A hit waiting for the target to block, dodge, dive for cover or take it."""
+        return self._pending
+
+    def endurance(self, name: str) -> Endurance:
+        """``name``'s Endurance: rank, stunning and normal damage, current value."""
+        return self._endurance[self._known(name)]
+
+    def plot_points(self, name: str) -> int:
+        """``name``'s plot points (players start each session with one)."""
+        return self._plot[self._known(name)]
+
+    def turn_state(self, name: str) -> BulletproofBluesTurn:
+        name = self._known(name)
+        stance = self._defending.get(name)
+        lost = tuple(
+            (r, self._lost[(name, r)])
+            for r in (self._round, self._round + 1)
+            if (name, r) in self._lost
+        )
+        return BulletproofBluesTurn(
+            **self._turn_fields(name),
+            lost=lost,
+            forced_this_round=self._forced.get(name) == self._round and self.started,
+            defending=stance[0] if stance else None,
+            defended=stance[1] if stance else 0,
+        )
+
+    # ------------------------------------------------------------------ hooks of the core
+
+    def make_sheet(self, name: object, **sheet: Any) -> Combatant:
+        """Bulletproof Blues: attributes as ranks 1-14 (default 2, human average),
+        ``super_speed``, ``expertise`` such as ``{"block", "dodge"}``, ``protection``,
+        ``player=True`` for a player character (plot points), ``weight_lbs``."""
+        return make_combatant(name, **sheet)
+
+    def _enrol(self, sheet: Combatant) -> None:
+        """Before the start a newcomer takes the next place in the order of play (the order the
+        GM sees them become aware); during the fight an aware newcomer acts at the end."""
+        j = self._journal
+        j.set(self._endurance, sheet.name, Endurance(sheet.endurance))
+        j.set(self._plot, sheet.name, SESSION_START if sheet.player else 0)
+        if sheet.aware or not self.started:
+            self._slot_insert(len(self._slots), sheet.name)
+
+    def _turn_started(self, name: str) -> None:
+        if self._journal.pop(self._defending, name):
+            self._event(
+                "defense",
+                f"{possessive(name)} defense ends: their next action has come (Blocking, Dodging)",
+                name,
+            )
+
+    def _turn_lost(self, name: str) -> bool:
+        if (name, self._round) not in self._lost:
+            return False
+        annotation = self._lost[(name, self._round)]
+        if annotation is not None:
+            self._journal.append(
+                self._lines, (self._round, f"{possessive(name)} turn ({annotation})")
+            )
+        rule = "Staggering" if annotation == STAGGERED else "Forcing An Action"
+        self._event(
+            "lost",
+            f"{possessive(name)} turn in round {self._round} is lost ({annotation or 'forced'}) "
+            f"({rule})",
+            name,
+        )
+        return True
+
+    def _round_ended(self) -> None:
+        """Extreme blocks and dodges revise the order from the next round (seed 000)."""
+        if not self._revisions:
+            return
+        self._journal.attr(self, "_slots", revised(self._slots, self._revisions))
+        self._journal.changed("order")
+        for attacker, _, text in self._revisions:
+            self._event("revised", f"Order of play revised: {text}", attacker)
+        self._event(
+            "order",
+            f"Order of play from round {self._round + 1}: "
+            f"{', '.join(self._slots)} (Blocking, Dodging)",
+        )
+        self._journal.attr(self, "_revisions", ())
+
+    def _can_act(self, name: str) -> bool:
+        """Aware of the fight and not out of it (Endurance 0, seed 004 "Damage")."""
+        return self._aware[name] and not self._endurance[name].out
+
+    def _out(self, name: str) -> bool:
+        return self._endurance[name].out
+
+    def _unresolved(self) -> str | None:
+        pending = self._pending
+        if pending is None:
+            return None
+        return (
+            f"First resolve {possessive(pending.attacker)} hit on {pending.target}: block, "
+            "dodge, dive for cover or take the hit."
+        )
+
+    def _check_preempt(self, name: str, target: str) -> None:
+        """The 2012 limit (seed 004, "Delaying An Action"): not before someone with higher
+        Perception/Agility/Willpower."""
+        if not self.rules.preempt_limit:
+            return
+        mine, theirs = self._sheets[name].precedence, self._sheets[target].precedence
+        if theirs > mine:
+            raise RuleError(
+                f"{name} cannot pre-empt {target}: under the 2012 rules a delayed action "
+                f"cannot pre-empt someone with higher Perception/Agility/Willpower "
+                f"({'/'.join(map(str, theirs))} against {'/'.join(map(str, mine))}) "
+                "(Delaying An Action)."
+            )
+
+    # ------------------------------------------------------------------ giving up turns
+
+    def _check_force(self, name: str) -> int:
+        """The round whose turn forcing an action now would give up (refusing if not allowed)."""
+        self._need_started("force an action")
+        if not self._aware[name]:
+            raise RuleError(f"{name} is not aware of the fight and cannot force an action.")
+        if self._endurance[name].out:
+            raise RuleError(f"{name} is out of the fight and cannot force an action.")
+        if name in (self._current, self._suspended):
+            raise RuleError(
+                f"It is {possessive(name)} turn: a defensive action now is their task action, "
+                "not a forced one."
+            )
+        if self._forced.get(name) == self._round:
+            raise RuleError(
+                f"{name} has already forced an action in round {self._round}; a character may "
+                "only force an action once per round (Forcing An Action)."
+            )
+        return self._next_turn(name)
+
+    def _next_turn(self, name: str) -> int:
+        """The round of ``name``'s next available turn: a held delayed turn or this round's turn
+        still to come, else the next round's not already given up (Forcing An Action)."""
+        if name in self._holding:
+            return self._round
+        to_come = name in self._slots and self._slots.index(name) > self._pos
+        if (
+            to_come
+            and self._acted.get(name) != self._round
+            and (name, self._round) not in self._lost
+        ):
+            return self._round
+        given = self._round + 1
+        while (name, given) in self._lost:
+            given += 1
+        return given
+
+    def _sacrifice(self, name: str, action: str, given_up: int) -> None:
+        """Spend ``name``'s next available turn (round ``given_up``) on a forced ``action``."""
+        self._journal.set(self._forced, name, self._round)
+        spent = self._lose_turn(name, action, given_up, forced=True)
+        self._event(
+            "force",
+            f"{name} forces an action ({action}), giving up {spent} (Forcing An Action)",
+            name,
+            {"action": action, "round": given_up},
+        )
+
+    def _lose_turn(self, name: str, annotation: str, given_up: int, *, forced: bool) -> str:
+        """Take away ``name``'s next available turn (round ``given_up``), to a forced action or a
+        stagger, and say which turn it was. The transcript lists a lost turn in its place, except
+        a turn forced from the next round, listed where it is taken (seed 000's examples)."""
+        j = self._journal
+        if j.pop(self._holding, name) is not None:
+            j.set(self._acted, name, self._round)
+            j.append(self._lines, (self._round, f"{possessive(name)} turn (delayed; {annotation})"))
+            return "the delayed turn"
+        if forced and given_up > self._round:
+            j.set(self._lost, (name, given_up), None)
+            j.append(
+                self._lines,
+                (self._round, f"{possessive(name)} turn (forced from round {given_up})"),
+            )
+        else:
+            j.set(self._lost, (name, given_up), annotation)
+        return f"the turn in round {given_up}"

@@ -1,0 +1,30 @@
+"""``BulletproofBlues``: the encounter class of Bulletproof Blues 2e, running its 2014 and 2012
+rule sets (seeds 000/001 and 004)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bpb_widgets.bpb.defending import Defending
+from bpb_widgets.bpb.order_of_play import OrderOfPlay
+from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014
+from bpb_widgets.bpb.task_rolls import TaskRolls
+from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.engine.rule_set import RuleSet
+
+
+class BulletproofBlues(OrderOfPlay, Defending, TaskRolls):
+    """A Bulletproof Blues 2e fight: the order of play by awareness or Perception, delaying,
+    forcing, blocking and dodging, tasks, attacks, damage, effects, grappling and plot points.
+
+    ``Encounter(rules="bpb2e")`` (the default) and ``Encounter(rules="bpb2e-wiki")`` make one.
+    """
+
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = (BPB2014, BPB2012)
+    title: ClassVar[str] = "Bulletproof Blues"
+    panels: ClassVar[tuple[str, ...]] = ("strip", "defense", "dice", "log")
+    roller: ClassVar[str] = "task"
+    controls: ClassVar[Controls] = Controls(
+        roll_order="Roll order",
+        roll_order_help="Perception task rolls, highest first (Order Of Play)",
+    )

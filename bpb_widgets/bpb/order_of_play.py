@@ -1,0 +1,127 @@
+"""The Bulletproof Blues order of play: declared by awareness or rolled on Perception (2014) or
+ranked by Perception, Agility and Willpower (2012), and forcing an action (seeds 000/001 "Order Of
+Play", "Forcing An Action"; seed 004 "Order Of Play").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bpb_widgets.bpb.base import BulletproofBluesBase
+from bpb_widgets.bpb.order import is_attack, rank_by_precedence
+from bpb_widgets.engine.checks import MAX_NOTE
+from bpb_widgets.engine.command import command
+from bpb_widgets.engine.dice import Dice, check_dice
+from bpb_widgets.errors import RuleError
+
+
+class OrderOfPlay(BulletproofBluesBase):
+    """Declaring and rolling the order of play, awareness, forcing an action."""
+
+    def _declare_order(self, order: list[str]) -> None:
+        """The order in which the combatants became aware of each other (seed 000, "Order Of
+        Play"). Every aware combatant must be named once; unaware ones may be left out (they get
+        a place when they become aware). Before the start only."""
+        self._before_start("declare the order of play")
+        seen = set(order)
+        missing = [n for n in self._sheets if self._aware[n] and n not in seen]
+        if missing:
+            raise RuleError(f"The order of play leaves out {', '.join(missing)}.")
+        self._set_slots(order)
+        self._event(
+            "order",
+            f"The GM declares the order of play: {', '.join(order)} (Order Of Play)",
+            data={"order": order},
+        )
+
+    @command
+    def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+        """Determine the order of play when everyone becomes aware at once.
+
+        2014 (``bpb2e``): each combatant makes a Perception task roll, 2d6 + Perception +
+        Super-speed rank, highest first; ties go to higher Perception, then Agility, then
+        Willpower, then a seeded coin (seed 000, "Order Of Play"). ``dice={"Blueshift": (3, 4)}``
+        enters physical dice for some or all. 2012 (``bpb2e-wiki``): no roll, Perception > Agility
+        > Willpower > coin (seed 004, "Order Of Play").
+        """
+        self._before_start("roll for the order of play")
+        if not self._sheets:
+            raise RuleError("Add the combatants before rolling for the order of play.")
+        typed = self._typed_dice(dice)
+        sheets = list(self._sheets.values())
+        if not self.rules.perception_roll:
+            if typed:
+                raise RuleError(
+                    "The 2012 order of play uses no dice: it ranks Perception, "
+                    "Agility, then Willpower (Order Of Play)."
+                )
+            order, ties = rank_by_precedence(sheets, {}, self._history.random)
+            how = "by Perception, then Agility, then Willpower"
+        else:
+            totals: dict[str, int] = {}
+            for sheet in sheets:
+                rolled = self._dice(typed.get(sheet.name))
+                totals[sheet.name] = sheet.perception + sum(rolled) + sheet.super_speed
+                speed = f" + {sheet.super_speed} Super-speed" if sheet.super_speed else ""
+                self._event(
+                    "perception",
+                    f"Perception roll for {sheet.name}: Perception {sheet.perception} + 2d6 "
+                    f"({rolled[0]}+{rolled[1]}){speed} = {totals[sheet.name]} (Order Of Play)",
+                    sheet.name,
+                    {"dice": list(rolled), "total": totals[sheet.name]},
+                )
+            order, ties = rank_by_precedence(sheets, totals, self._history.random)
+            how = "highest Perception roll first"
+        self._set_slots(order)
+        explained = f"; {'; '.join(ties)}" if ties else ""
+        self._event(
+            "order",
+            f"Order of play, {how}: {', '.join(order)}{explained} (Order Of Play)",
+            data={"order": order},
+        )
+        return order
+
+    def _typed_dice(self, dice: object) -> dict[str, Dice]:
+        if dice is None:
+            return {}
+        if not isinstance(dice, Mapping):
+            raise RuleError("Give physical dice as {name: (die, die)}, e.g. {'Blueshift': (3, 4)}.")
+        return {self._known(n): check_dice(d) for n, d in dice.items()}
+
+    def _place_aware(self, name: str, after: str | None) -> str:
+        """In their place in the order of play, or right after ``after`` (seed 000, "Order Of
+        Play": Monolith joining)."""
+        if after is not None:
+            after = self._known(after)
+            if after == name or after not in self._slots:
+                raise RuleError(
+                    f"{name} cannot act after {after}: {after} has no place in the order."
+                )
+            if name in self._slots:
+                self._slot_delete(self._slots.index(name))
+        if name not in self._slots:
+            index = len(self._slots) if after is None else self._slots.index(after) + 1
+            self._slot_insert(index, name)
+        where = f"acts after {after}" if after else "takes their place in the order of play"
+        return f" and {where} (Order Of Play)"
+
+    @command
+    def force(self, name: str, action: str) -> int:
+        """``name`` forces an action: a purely defensive ``action`` ("dives for cover") taken
+        now, sacrificing their next available turn, this round or next. Once per round, never
+        an attack (seed 000, "Forcing An Action"). Returns the round whose turn is given up.
+        """
+        name = self._known(name)
+        if not isinstance(action, str) or not action.strip():
+            raise RuleError("Say what the forced action is, such as 'dives for cover'.")
+        action = " ".join(action.split())
+        if len(action) > MAX_NOTE:
+            raise RuleError(f"Describe the forced action in at most {MAX_NOTE} characters.")
+        if is_attack(action):
+            raise RuleError(
+                f"A forced action must be purely defensive; '{action}' could be construed as an "
+                "attack (Forcing An Action)."
+            )
+        given_up = self._check_force(name)
+        self._sacrifice(name, action, given_up)
+        return given_up

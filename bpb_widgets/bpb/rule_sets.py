@@ -1,0 +1,47 @@
+"""The Bulletproof Blues rule sets and their options: the 2014 Order Of Play revision (seeds
+000/001) and the 2012 wiki text (seed 004), as data on one class of rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.errors import RuleError
+
+#: The largest expertise bonus a house rule may set (the seeds give +3).
+MAX_EXPERTISE_BONUS = 6
+
+
+@dataclass(frozen=True)
+class BulletproofBluesRules(RuleSet):
+    """A Bulletproof Blues rule set; every field after ``source`` is a rule option."""
+
+    #: ``roll_order`` makes Perception task rolls (2014, seed 000 "Order Of Play") instead of
+    #: ranking Perception > Agility > Willpower > coin with no roll (2012, seed 004).
+    perception_roll: bool = True
+    #: A delayed turn cannot pre-empt a character with higher Perception/Agility/Willpower
+    #: (seed 004, "Delaying An Action"); the 2014 text (seed 000, "Delaying A Turn") has no limit.
+    preempt_limit: bool = False
+    #: +1 block/dodge difficulty for every attack after the first in one continued defense
+    #: (seed 004, "Blocking", "Dodging"; seed 000 is silent).
+    continued_defense_penalty: bool = True
+    #: An extreme success needs expertise (seed 004, "Extreme Success"; seed 000 is silent).
+    extreme_needs_expertise: bool = True
+    #: Bonus to block/dodge rolls with block/dodge expertise (seed 000, "Blocking", "Dodging").
+    expertise_bonus: int = 3
+
+    def check(self) -> None:
+        if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:
+            raise RuleError(
+                f"The expertise bonus runs from 0 to {MAX_EXPERTISE_BONUS} (the seeds give +3); "
+                f"not {self.expertise_bonus}."
+            )
+
+
+BPB2014 = BulletproofBluesRules("bpb2e", "Bulletproof Blues 2e, 2014 Order Of Play (seeds 000/001)")
+BPB2012 = BulletproofBluesRules(
+    "bpb2e-wiki",
+    "Bulletproof Blues 2e, 2012 wiki text (seed 004)",
+    perception_roll=False,
+    preempt_limit=True,
+)

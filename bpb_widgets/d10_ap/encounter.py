@@ -1,0 +1,289 @@
+"""``D10AP``: the encounter class of the "d10-ap" rule set: surprise checks, d10 initiative and
+action-point dice rolled at the start of every turn (seed 003, "Surprise, Rounds, & Turns").
+
+The arithmetic is :mod:`bpb_widgets.d10_ap.rules`; this class keeps each combatant's initiative,
+surprise penalty and this turn's AP, through the undo journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from bpb_widgets.d10_ap import rules as d10
+from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole
+from bpb_widgets.engine.command import command
+from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.engine.initiative import InitiativeEncounter
+from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.errors import RuleError
+
+SEED = "seed 003"
+
+
+@dataclass(frozen=True, slots=True)
+class D10Combatant:
+    """A combatant under the d10-ap house rule: agility bonus (AgB, also the number of AP dice),
+    awareness bonus (AwarB), surprise traits and any initiative bonus."""
+
+    name: str
+    agb: int = 3
+    awarb: int = 3
+    traits: frozenset[str] = frozenset()
+    initiative_bonus: int = 0
+    group: bool = False
+    aware: bool = True
+
+    def summary(self) -> str:
+        traits = f"; {', '.join(sorted(self.traits))}" if self.traits else ""
+        bonus = f"; initiative {self.initiative_bonus:+d}" if self.initiative_bonus else ""
+        return f"AgB {self.agb}, AwarB {self.awarb}{traits}{bonus}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "agb": self.agb,
+            "awarb": self.awarb,
+            "traits": sorted(self.traits),
+            "initiative_bonus": self.initiative_bonus,
+            "group": self.group,
+            "aware": self.aware,
+        }
+
+
+def make_sheet(
+    name: object,
+    *,
+    agb: object = 3,
+    awarb: object = 3,
+    traits: Iterable[str] | None = None,
+    initiative_bonus: object = 0,
+    group: object = False,
+    aware: object = True,
+) -> D10Combatant:
+    """A checked d10-ap sheet; unknown traits are refused (seed 003)."""
+    name = check_name(name)
+    if isinstance(traits, str):
+        raise RuleError(f"{name}'s traits are a set such as {{'paranoid'}}, not {traits!r}.")
+    chosen = frozenset(traits or ())
+    d10.surprise_modifier(chosen)  # refuses unknown or clashing traits
+    return D10Combatant(
+        name,
+        check_whole(agb, f"{name}'s agility bonus (AgB)", low=1, high=10),
+        check_whole(awarb, f"{name}'s awareness bonus (AwarB)", low=0, high=10),
+        chosen,
+        check_whole(initiative_bonus, f"{name}'s initiative bonus", low=None),
+        check_flag(group, "group"),
+        check_flag(aware, "aware"),
+    )
+
+
+@dataclass(frozen=True)
+class D10Rules(RuleSet):
+    """The d10-ap rule set (it has no options yet)."""
+
+
+D10_AP = D10Rules("d10-ap", "Surprise, Rounds, & Turns house rule (seed 003)")
+
+
+@dataclass(frozen=True, slots=True)
+class SurprisePreview:
+    """A surprise check before the die (seed 003, "Step 1- Determine Surprise")."""
+
+    name: str
+    awareness: int
+    modifier: int
+    surprised: Fraction
+    #: AP penalty -> exact chance.
+    penalties: Mapping[int, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class APPreview:
+    """The AP dice of a turn before the roll (seed 003, "Turns")."""
+
+    name: str
+    agb: int
+    penalty: int
+    #: AP -> exact chance.
+    ap: Mapping[int, Fraction]
+
+
+class D10AP(InitiativeEncounter[D10Combatant]):
+    """A d10-ap fight: surprise checks, d10 + AgB initiative (highest first), action-point dice
+    rolled at the start of every turn (seed 003)."""
+
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = (D10_AP,)
+    title: ClassVar[str] = "d10-ap"
+    roller: ClassVar[str] = "d10"
+    controls: ClassVar[Controls] = Controls(
+        roll_order="Roll initiative",
+        roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",
+        ap_dice=True,
+    )
+    rules: D10Rules
+
+    def _setup(self) -> None:
+        super()._setup()
+        #: AP left this turn, and the turn's AP as rolled.
+        self._ap: dict[str, int] = {}
+        self._ap_rolled: dict[str, int] = {}
+        #: A surprise penalty waiting: name -> (the round it applies to, AP).
+        self._surprise: dict[str, tuple[int, int]] = {}
+
+    # ------------------------------------------------------------------ hooks
+
+    def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
+        """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
+        return make_sheet(name, **sheet)
+
+    def _roll_one(self, name: str, dice: object, rolled: object) -> int:
+        if dice is not None:
+            raise RuleError("d10-ap initiative is one d10: give roll=, not dice=.")
+        sheet = self._sheets[name]
+        die = self._dice(None if rolled is None else (rolled,), count=1, sides=10)[0]
+        result = d10.initiative(sheet.agb, roll=die, bonus=sheet.initiative_bonus)
+        self._journal.set(self._initiative, name, result)
+        bonus = f" + {sheet.initiative_bonus}" if sheet.initiative_bonus else ""
+        self._event(
+            "initiative",
+            f"{name} rolls initiative: d10 ({die}) + AgB {sheet.agb}{bonus}"
+            f" = {result.total} (Step 2- Determine Initiative, {SEED})",
+            name,
+            {"dice": [die], "total": result.total},
+        )
+        return result.total
+
+    def _ranked(self) -> list[str]:
+        ties = [n for n in self._tie_order if n in self._initiative]
+        return list(d10.turn_order(self._initiative, tie_order=ties))
+
+    def _turn_ended(self, name: str) -> None:
+        self._journal.pop(self._ap, name)
+        self._journal.pop(self._ap_rolled, name)
+
+    def _initiative_value(self, name: str) -> int | None:
+        entry = self._initiative.get(name)
+        return None if entry is None else entry.total
+
+    def _ap_max(self, name: str) -> int | None:
+        return self._ap_rolled.get(name)
+
+    # ------------------------------------------------------------------ reading the fight
+
+    def ap(self, name: str) -> int | None:
+        """This turn's AP left, once rolled; None before the roll."""
+        return self._ap.get(self._known(name))
+
+    def surprise_preview(self, name: str) -> SurprisePreview:
+        """The exact chance that ``name`` is surprised, and of each AP penalty (seed 003)."""
+        sheet = self.combatant(name)
+        odds = d10.surprise_odds(sheet.awarb, traits=sheet.traits)
+        return SurprisePreview(
+            sheet.name, odds.awarb + odds.modifier, odds.modifier, odds.surprised, odds.penalties
+        )
+
+    def ap_preview(self, name: str) -> APPreview:
+        """The exact chance of each AP ``name``'s AP dice can give, less any surprise penalty."""
+        sheet = self.combatant(name)
+        penalty = self.surprise_penalty(sheet.name)
+        return APPreview(sheet.name, sheet.agb, penalty, d10.ap_odds(sheet.agb, penalty=penalty))
+
+    def surprise_penalty(self, name: str) -> int:
+        """The AP a surprise check will take from ``name``'s next AP roll this round (seed 003,
+        "Step 1- Determine Surprise"): 0 if none applies to this round."""
+        when, penalty = self._surprise.get(self._known(name), (0, 0))
+        return penalty if when == max(self._round, 1) else 0
+
+    @command
+    def surprise_check(
+        self, name: str, roll: int | None = None, *, now: Iterable[str] = ()
+    ) -> d10.SurpriseCheck:
+        """``name`` makes a surprise check: d10 against AwarB (+1 Paranoid, +1 Auspex / Motion
+        Detector or a Screamer beyond 30 m, -1 unaware of a Screamer); over it, their first turn
+        loses the difference in AP (a 10 always surprises and costs at least 1). ``now`` adds
+        what holds for this check only, such as ``{"unaware of screamer"}``. A check during the
+        fight applies to the following round (seed 003, "Step 1- Determine Surprise")."""
+        name = self._known(name)
+        sheet = self._sheets[name]
+        if isinstance(now, str):
+            raise RuleError(f"Give what holds now as a set of traits, not {now!r}.")
+        traits = sheet.traits | frozenset(now)
+        die = self._dice(None if roll is None else (roll,), count=1, sides=10)[0]
+        check = d10.surprise_check(
+            sheet.awarb, roll=die, traits=traits, during_round=self._round or None
+        )
+        self._journal.set(self._surprise, name, (check.round, check.ap_penalty))
+        outcome = (
+            f"surprised: -{check.ap_penalty} AP on the first turn of round {check.round}"
+            if check.surprised
+            else "not surprised"
+        )
+        self._event(
+            "surprise",
+            f"Surprise check for {name}: d10 ({die}) vs AwarB {sheet.awarb}"
+            + (f" {check.modifier:+d}" if check.modifier else "")
+            + f" = {check.awareness}: {outcome} (Step 1- Determine Surprise, {SEED})",
+            name,
+            {"dice": [die], "penalty": check.ap_penalty, "round": check.round},
+        )
+        return check
+
+    @command
+    def roll_ap(self, name: str, dice: Sequence[int] | None = None) -> int:
+        """At the start of ``name``'s turn: AgB d10s, each 5+ one AP, plus 1, less a surprise
+        penalty on the first turn (seed 003, "Turns"). With 0 AP the turn ends at once. Returns
+        the AP."""
+        name = self._known(name)
+        if name != self._current:
+            raise RuleError(f"{name} rolls AP dice at the start of their own turn.")
+        if name in self._ap:
+            raise RuleError(f"{name} has already rolled AP dice this turn.")
+        sheet = self._sheets[name]
+        rolled = self._dice(dice, count=sheet.agb, sides=10)
+        penalty = self.surprise_penalty(name)
+        result = d10.action_points(sheet.agb, dice=rolled, penalty=penalty)
+        if penalty:
+            self._journal.pop(self._surprise, name)
+        self._journal.set(self._ap, name, result.ap)
+        self._journal.set(self._ap_rolled, name, result.ap)
+        hits = sum(d >= d10.AP_DIE_SUCCESS for d in rolled)
+        less = f" - {penalty} surprise" if penalty else ""
+        self._event(
+            "ap",
+            f"{name} rolls {sheet.agb} AP dice ({' '.join(map(str, rolled))}): "
+            f"{hits} of 5+ + 1{less} = {result.ap} AP (Turns, {SEED})",
+            name,
+            {"dice": list(rolled), "ap": result.ap},
+        )
+        if result.ap == 0:
+            self._finish_ap_turn(name)
+        return result.ap
+
+    @command
+    def spend_ap(self, name: str, ap: int = 1, action: str = "") -> int:
+        """``name`` spends ``ap`` on an action; when all AP are spent the turn ends (seed 003,
+        "Turns"). Returns the AP left."""
+        name = self._known(name)
+        if name != self._current or name not in self._ap:
+            raise RuleError(f"{name} spends AP on their own turn, after rolling AP dice.")
+        cost = check_whole(ap, "Action points to spend", low=1)
+        left = self._ap[name]
+        if cost > left:
+            raise RuleError(f"{name} has {left} AP left, not {cost}.")
+        self._journal.set(self._ap, name, left - cost)
+        what = f" on {check_note(action)}" if action else ""
+        self._event(
+            "spend",
+            f"{name} spends {cost} AP{what}; {left - cost} left (Turns, {SEED})",
+            name,
+            {"ap": left - cost},
+        )
+        if left == cost:
+            self._finish_ap_turn(name)
+        return left - cost
+
+    def _finish_ap_turn(self, name: str) -> None:
+        self._event("turn over", f"{name} has spent every AP: the turn ends (Turns, {SEED})", name)
+        self._end_current_turn()

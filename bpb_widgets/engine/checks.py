@@ -1,0 +1,74 @@
+"""Input checks shared by the rules: whole numbers, distances and named choices.
+
+Every refusal is a :class:`~bpb_widgets.errors.RuleError` whose message names the thing a GM typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from numbers import Real
+
+from bpb_widgets.errors import RuleError
+
+
+def check_whole(value: object, what: str, *, low: int | None = 0, high: int | None = None) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (either may be None: no limit)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number; got {value!r}.")
+    if low is not None and value < low:
+        raise RuleError(f"{what} cannot be less than {low}; got {value}.")
+    if high is not None and value > high:
+        raise RuleError(f"{what} cannot be more than {high}; got {value}.")
+    return value
+
+
+def check_distance(value: object, what: str, *, positive: bool = False) -> float:
+    """``value`` as a distance in feet: finite, not negative (above zero if ``positive``)."""
+    if isinstance(value, bool) or not isinstance(value, Real) or value != value:
+        raise RuleError(f"{what} must be a distance in feet; got {value!r}.")
+    if value < 0 or (positive and value == 0) or value == float("inf"):
+        limit = "more than 0" if positive else "0 or more"
+        raise RuleError(f"{what} must be {limit} feet; got {value}.")
+    return float(value)
+
+
+def check_choice(value: object, choices: Collection[str], what: str) -> str:
+    """``value`` if it is one of ``choices``, otherwise a RuleError listing them."""
+    if not isinstance(value, str) or value not in choices:
+        listed = ", ".join(sorted(choices))
+        raise RuleError(f"Unknown {what} {value!r}; choose one of: {listed}.")
+    return value
+
+
+#: The longest name the widgets are laid out for.
+MAX_NAME = 120
+#: The environment is not a combatant: it always acts last (seed 000, "Order Of Play").
+RESERVED_NAMES = frozenset({"environment", "the environment"})
+#: The longest note, forced action or action description the log takes.
+MAX_NOTE = 300
+
+
+def check_name(name: object) -> str:
+    """A combatant name: text, not blank, not too long, not the environment."""
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError(f"A combatant needs a name (some text); got {name!r}.")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise RuleError(f"Names are at most {MAX_NAME} characters; this one has {len(name)}.")
+    if name.casefold() in RESERVED_NAMES:
+        raise RuleError("The environment is not a combatant: it always acts last (Order Of Play).")
+    return name
+
+
+def check_flag(value: object, what: str) -> bool:
+    """A yes/no setting such as ``group=True``."""
+    if not isinstance(value, bool):
+        raise RuleError(f"{what}= takes True or False, not {value!r}.")
+    return value
+
+
+def check_note(text: object, what: str = "Notes") -> str:
+    """A short free-text note, its whitespace tidied."""
+    if not isinstance(text, str) or len(text) > MAX_NOTE:
+        raise RuleError(f"{what} are text of at most {MAX_NOTE} characters.")
+    return " ".join(text.split())

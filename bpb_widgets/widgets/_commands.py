@@ -1,0 +1,168 @@
+"""Widget commands, declared: ``@command`` on a method makes it callable from the front end, and
+its type hints say what each argument must be (the idea of anywidget's ``experimental.command``).
+
+A front-end message ``{"cmd": "take_delayed", "name": "Monolith"}`` calls
+``widget.take_delayed(name="Monolith")`` after every argument is checked against its hint. Any
+mismatch is a ``RuleError`` that says which argument and what it should have been; the method
+never runs. JavaScript's null and undefined, and Pyodide's ``jsnull``, all count as absent.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+from bpb_widgets.engine.dice import Dice
+from bpb_widgets.errors import RuleError
+
+F = TypeVar("F", bound=Callable[..., Any])
+_COMMAND = "_bpb_widget_command"
+#: The longest list or text a message may carry (a hostile front end must not make the kernel
+#: chew megabytes).
+MAX_ITEMS = 1000
+MAX_TEXT = 1000
+
+
+def command(method: F) -> F:
+    """Make ``method`` a command the front end can send; its type hints check the arguments."""
+    setattr(method, _COMMAND, True)
+    return method
+
+
+def absent(value: object) -> bool:
+    """JavaScript's null (None here), and Pyodide's ``jsnull``: no value."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
+def normalise(value: object) -> object:
+    """A message value with every JavaScript null (and Pyodide ``jsnull``) as None."""
+    if absent(value):
+        return None
+    if isinstance(value, dict):
+        return {key: normalise(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [normalise(item) for item in value]
+    return value
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)``, shortened to ``limit`` characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def _text(key: str, value: object) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
+        raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
+    return value
+
+
+def _whole(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"This command needs {key!r} as a whole number; got {shown(value)}.")
+    return value
+
+
+def _flag(key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(f"This command needs {key!r} as true or false; got {shown(value)}.")
+    return value
+
+
+def _texts(key: str, value: object) -> list[str]:
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_ITEMS
+        or not all(isinstance(item, str) for item in value)
+    ):
+        raise RuleError(f"This command needs {key!r} as a list of names; got {shown(value)}.")
+    return value
+
+
+def _dice(key: str, value: object) -> Dice:
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_ITEMS
+        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    ):
+        raise RuleError(f"Dice must be a list of numbers such as [3, 5]; got {shown(value)}.")
+    return tuple(value)
+
+
+#: How each hint checks a message value.
+CHECKS: dict[object, Callable[[str, object], object]] = {
+    str: _text,
+    int: _whole,
+    bool: _flag,
+    list[str]: _texts,
+    Dice: _dice,
+}
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One argument of a command: its name, how to check it, and whether it may be left out."""
+
+    name: str
+    check: Callable[[str, object], object]
+    optional: bool
+    default: object
+
+
+@dataclass(frozen=True)
+class Command:
+    """A declared widget command and its checked parameters."""
+
+    name: str
+    method: Callable[..., Any]
+    parameters: tuple[Parameter, ...]
+
+    def arguments(self, msg: dict[str, Any]) -> dict[str, object]:
+        """The message's arguments, checked; absent optional ones take their default."""
+        known = {p.name for p in self.parameters}
+        unknown = sorted(set(msg) - known - {"cmd"})
+        if unknown:
+            takes = ", ".join(sorted(known)) or "nothing"
+            raise RuleError(f"{self.name} takes {takes}; not {shown(unknown[0])}.")
+        checked: dict[str, object] = {}
+        for parameter in self.parameters:
+            value = msg.get(parameter.name)
+            if value is None:
+                if not parameter.optional:
+                    raise RuleError(f"This command needs {parameter.name!r}; it was missing.")
+                checked[parameter.name] = parameter.default
+            else:
+                checked[parameter.name] = parameter.check(parameter.name, value)
+        return checked
+
+
+def collect(cls: type) -> dict[str, Command]:
+    """Every ``@command`` method of ``cls`` (and its bases), with its parameters read from its
+    type hints."""
+    found: dict[str, Command] = {}
+    for base in reversed(cls.__mro__):
+        for name, member in vars(base).items():
+            if getattr(member, _COMMAND, False):
+                found[name] = _declare(name, member)
+    return found
+
+
+def _declare(name: str, method: Callable[..., Any]) -> Command:
+    hints = typing.get_type_hints(method)
+    parameters = []
+    for parameter in list(inspect.signature(method).parameters.values())[1:]:
+        hint = hints[parameter.name]
+        optional = parameter.default is not inspect.Parameter.empty
+        if get_origin(hint) in (Union, types.UnionType):
+            options = [a for a in get_args(hint) if a is not type(None)]
+            optional = optional or len(options) < len(get_args(hint))
+            (hint,) = options
+        if hint not in CHECKS:
+            raise TypeError(f"{name}: no check for an argument of type {hint!r}")
+        default = None if parameter.default is inspect.Parameter.empty else parameter.default
+        parameters.append(Parameter(parameter.name, CHECKS[hint], optional, default))
+    return Command(name, method, tuple(parameters))
