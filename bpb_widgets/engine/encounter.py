@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, run
 from bpb_widgets.engine import storage
 from bpb_widgets.engine.checks import check_name, check_note
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
+from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.history import History
@@ -81,6 +82,8 @@ class TurnState:
     delaying: bool
     #: Out of the fight.
     out: bool
+    #: Conditions on the combatant, each with when it ends.
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +182,10 @@ class Encounter(Generic[S]):
         self._holding: dict[str, int] = {}
         self._notes: tuple[str, ...] = ()
         self._lines: list[Line] = []
-        #: Turns begun so far.
+        #: Turns begun so far, and the number of the turn under way.
         self._turns = 0
+        self._turn_began = 0
+        self._conditions: dict[str, tuple[Condition, ...]] = {}
         self._setup()
         if autosave is not None:
             self.autosave = autosave
@@ -313,7 +318,16 @@ class Encounter(Generic[S]):
             "acted": self._acted.get(name) == self._round and self.started,
             "delaying": name in self._holding,
             "out": self._out(name),
+            "conditions": self._conditions.get(name, ()),
         }
+
+    def conditions(self, name: str) -> tuple[Condition, ...]:
+        """The conditions on ``name``, each with when it ends."""
+        return self._conditions.get(self._known(name), ())
+
+    def has_condition(self, name: str, condition: str) -> bool:
+        """Whether ``name`` is under ``condition`` ("prone", "held" ...)."""
+        return any(c.name == condition for c in self.conditions(name))
 
     def transcript(self, rounds: int | Iterable[int] | None = None) -> str:
         """The round listings in the seeds' own format (seed 000's examples).
@@ -450,6 +464,7 @@ class Encounter(Generic[S]):
         j.attr(self, "_current", name)
         before = f", pre-empting {target}" if target else ""
         self._event("delayed", f"{name} takes the delayed turn{before} (Delaying A Turn)", name)
+        self._starting(name)
 
     @command
     def environment(self, note: str) -> None:
@@ -465,6 +480,38 @@ class Encounter(Generic[S]):
             f"At the end of round {self._round} the environment acts: "
             f"{note} (Order Of Play: the environment always goes last)",
         )
+
+    @command
+    def add_condition(
+        self,
+        name: str,
+        condition: str,
+        *,
+        ends: When | None = None,
+        of: str | None = None,
+        note: str = "",
+    ) -> Condition:
+        """Put ``name`` under ``condition`` ("stunned", "blinded", "on fire" ...): until removed,
+        or until the ``ends="start"`` or ``"end"`` of the next turn of ``of`` (``name`` by
+        default). Given during that combatant's own turn, it lasts to their *next* turn."""
+        name = self._known(name)
+        what = check_condition_name(condition)
+        when, whose = check_when(ends, of)
+        if when is not None:
+            whose = self._known(whose or name)
+        text = check_note(note, "Condition notes")
+        return self._give_condition(
+            name, Condition(what, when, whose, self._turns, "set by the GM", text)
+        )
+
+    @command
+    def remove_condition(self, name: str, condition: str) -> None:
+        """Lift ``condition`` from ``name``."""
+        name = self._known(name)
+        what = check_condition_name(condition)
+        if not self.has_condition(name, what):
+            raise RuleError(f"{name} is not {what}.")
+        self._lift_condition(name, what, "removed by the GM")
 
     # ------------------------------------------------------------------ hooks
 
@@ -529,12 +576,52 @@ class Encounter(Generic[S]):
     def _check_preempt(self, name: str, target: str) -> None:
         """Refuse ``name`` pre-empting ``target`` with a delayed turn, where the rules limit it."""
 
+    # ------------------------------------------------------------------ conditions
+
+    def _give_condition(self, name: str, condition: Condition) -> Condition:
+        """Put ``name`` under ``condition`` (replacing one of the same name), logged."""
+        kept = tuple(c for c in self._conditions.get(name, ()) if c.name != condition.name)
+        self._journal.set(self._conditions, name, (*kept, condition))
+        self._event("condition", f"{name} is {condition.describe()}", name)
+        return condition
+
+    def _lift_condition(self, name: str, condition: str, why: str) -> None:
+        """Take ``condition`` off ``name`` (if on), logged with ``why``."""
+        held = self._conditions.get(name, ())
+        kept = tuple(c for c in held if c.name != condition)
+        if len(kept) == len(held):
+            return
+        if kept:
+            self._journal.set(self._conditions, name, kept)
+        else:
+            self._journal.pop(self._conditions, name)
+        self._event("condition ends", f"{name} is no longer {condition}: {why}", name)
+
+    def _expire(self, when: When, whose: str) -> None:
+        """End the conditions that end at the ``when`` of ``whose`` turn now under way."""
+        for name, held in list(self._conditions.items()):
+            for condition in held:
+                if condition.ends_at(when, whose, self._turn_began):
+                    self._lift_condition(
+                        name, condition.name, f"it lasted {condition.until.removeprefix('until ')}"
+                    )
+
     # ------------------------------------------------------------------ the order of play
+
+    def _starting(self, name: str) -> None:
+        """``name``'s turn (or delayed turn) is beginning: count it, end what ends now."""
+        self._journal.attr(self, "_turns", self._turns + 1)
+        self._journal.attr(self, "_turn_began", self._turns)
+        if self._conditions:
+            self._expire("start", name)
+        self._turn_started(name)
 
     def _end_current_turn(self) -> None:
         name = self._current
         assert name is not None
         j = self._journal
+        if self._conditions:
+            self._expire("end", name)
         self._turn_ended(name)
         j.set(self._acted, name, self._round)
         suspended = self._suspended
@@ -570,13 +657,12 @@ class Encounter(Generic[S]):
     def _begin_turn(self, name: str) -> None:
         j = self._journal
         j.attr(self, "_current", name)
-        j.attr(self, "_turns", self._turns + 1)
         held = j.pop(self._holding, name)
         note = self._turn_label(name)
         j.append(self._lines, (self._round, f"{possessive(name)} turn{note}"))
         late = f" (still holding the turn delayed in round {held})" if held else ""
         self._event("turn", f"{possessive(name)} turn{note}{late}", name)
-        self._turn_started(name)
+        self._starting(name)
 
     def _end_round(self) -> None:
         j = self._journal

@@ -1,0 +1,75 @@
+"""Conditions: what holds a combatant for a while (staggered, prone, held, stunned ...), and when
+it ends: at the start or the end of a named combatant's turn, or when something removes it.
+
+The classic tracker bug is ending a condition on the wrong combatant's turn. Here a condition
+names whose turn ends it (``of``) and counts from the moment it was given: "until the end of
+Blueshift's next turn" given during Blueshift's own turn ends when her *next* turn ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bpb_widgets.engine.checks import check_name
+from bpb_widgets.errors import RuleError
+
+When = Literal["start", "end"]
+WHEN: tuple[When, ...] = ("start", "end")
+#: The longest condition name a GM may type.
+MAX_CONDITION = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition on a combatant.
+
+    ``ends`` is None (until removed) or "start"/"end" of a turn of ``of``, the first such turn to
+    begin after turn number ``after`` (the count of turns begun when the condition was given).
+    ``rule`` names the rule that gave it; ``note`` says more ("held by Monolith").
+    """
+
+    name: str
+    ends: When | None = None
+    of: str | None = None
+    after: int = 0
+    rule: str = ""
+    note: str = ""
+
+    @property
+    def until(self) -> str:
+        """When it ends, in words: "until the end of Blueshift's next turn"."""
+        if self.ends is None:
+            return "until removed"
+        return f"until the {self.ends} of {self.of}'s next turn"
+
+    def ends_at(self, when: When, whose: str, turn: int) -> bool:
+        """Whether it ends at the ``when`` of ``whose`` turn number ``turn``."""
+        return self.ends == when and self.of == whose and turn > self.after
+
+    def describe(self) -> str:
+        """One line: "staggered (Staggering), until the start of Ganyeka's next turn"."""
+        rule = f" ({self.rule})" if self.rule else ""
+        note = f", {self.note}" if self.note else ""
+        return f"{self.name}{rule}{note}, {self.until}"
+
+
+def check_condition_name(name: object) -> str:
+    """A condition's name: a few words, lower case."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_CONDITION:
+        raise RuleError(
+            f"Name the condition in a few words (at most {MAX_CONDITION} characters), not {name!r}."
+        )
+    return " ".join(name.split()).casefold()
+
+
+def check_when(ends: object, of: object) -> tuple[When | None, str | None]:
+    """``ends`` ("start", "end" or None) and the name ``of`` whose turn (checked as a name)."""
+    if ends is None:
+        if of is not None:
+            raise RuleError("Say whether the condition ends at the start or the end of the turn.")
+        return None, None
+    for when in WHEN:
+        if ends == when:
+            return when, None if of is None else check_name(of)
+    raise RuleError(f"A condition ends at the 'start' or the 'end' of a turn, not {ends!r}.")
