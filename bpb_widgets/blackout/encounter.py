@@ -20,6 +20,7 @@ from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.storage import Record
 from bpb_widgets.errors import RuleError
 
 SEED = "seed 002"
@@ -187,6 +188,15 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         self._hit: Hit | None = None
         #: The turn (count of turns begun) of each attacker's last hit, for one-two attacks.
         self._hits: dict[str, int] = {}
+
+    @classmethod
+    def upgrade_record(cls, version: int, record: Record) -> Record:
+        """Version 1 spelled ``armour=``."""
+        if version == 1 and "armour" in record["args"]:
+            args = dict(record["args"])
+            args["armor"] = args.pop("armour")
+            return {**record, "args": args}
+        return record
 
     # ------------------------------------------------------------------ hooks
 

@@ -76,6 +76,8 @@ class BulletproofBluesBase(Encounter[Combatant]):
         self._defending: dict[str, tuple[str, int]] = {}
         #: Order changes waiting for the next round: (attacker, defender, explanation).
         self._revisions: tuple[tuple[str, str, str], ...] = ()
+        #: The order of play the GM declared during the fight, from the next round.
+        self._declared: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ reading the fight
 
@@ -83,6 +85,13 @@ class BulletproofBluesBase(Encounter[Combatant]):
     def revisions(self) -> tuple[tuple[str, str, str], ...]:
         """Order changes waiting for the next round: (attacker, defender, explanation)."""
         return self._revisions
+
+    @property
+    def order_changes(self) -> tuple[str, ...]:
+        declared = (
+            (f"the order the GM declared: {', '.join(self._declared)}",) if self._declared else ()
+        )
+        return (*declared, *(text for _, _, text in self._revisions))
 
     @property
     def pending_attack(self) -> Attack | None:
@@ -122,12 +131,14 @@ class BulletproofBluesBase(Encounter[Combatant]):
         return make_combatant(name, **sheet)
 
     def _enrol(self, sheet: Combatant) -> None:
-        """Before the start a newcomer takes the next place in the order of play (the order the
-        GM sees them become aware); during the fight an aware newcomer acts at the end."""
+        """An aware newcomer takes the next place in the order of play (the order the GM sees
+        them become aware); an unaware one has no place until they become aware, when they go
+        after everyone already aware (seed 000, "Order Of Play": "the hero first, and then the
+        hooligans")."""
         j = self._journal
         j.set(self._endurance, sheet.name, Endurance(sheet.endurance))
         j.set(self._plot, sheet.name, SESSION_START if sheet.player else 0)
-        if sheet.aware or not self.started:
+        if sheet.aware:
             self._slot_insert(len(self._slots), sheet.name)
 
     def _turn_started(self, name: str) -> None:
@@ -156,11 +167,20 @@ class BulletproofBluesBase(Encounter[Combatant]):
         return True
 
     def _round_ended(self) -> None:
-        """Extreme blocks and dodges revise the order from the next round (seed 000)."""
+        """The order the GM declared during the fight takes effect from the next round; extreme
+        blocks and dodges revise it (seed 000, "Order Of Play", "Blocking", "Dodging")."""
+        if self._declared:
+            later = [n for n in self._slots if n not in self._declared]  # aware since
+            self._set_slots([*self._declared, *later])
+            self._event(
+                "order",
+                f"The order of play the GM declared takes effect: {', '.join(self._slots)} "
+                "(Order Of Play)",
+            )
+            self._journal.attr(self, "_declared", ())
         if not self._revisions:
             return
-        self._journal.attr(self, "_slots", revised(self._slots, self._revisions))
-        self._journal.changed("order")
+        self._set_slots(revised(self._slots, self._revisions))
         for attacker, _, text in self._revisions:
             self._event("revised", f"Order of play revised: {text}", attacker)
         self._event(
@@ -185,6 +205,9 @@ class BulletproofBluesBase(Encounter[Combatant]):
             f"First resolve {possessive(pending.attacker)} hit on {pending.target}: block, "
             "dodge, dive for cover or take the hit."
         )
+
+    def _late_delays(self) -> bool:
+        return self.rules.delay_later_in_round
 
     def _check_preempt(self, name: str, target: str) -> None:
         """The 2012 limit (seed 004, "Delaying An Action"): not before someone with higher
@@ -254,9 +277,15 @@ class BulletproofBluesBase(Encounter[Combatant]):
         stagger, and say which turn it was. The transcript lists a lost turn in its place, except
         a turn forced from the next round, listed where it is taken (seed 000's examples)."""
         j = self._journal
-        if j.pop(self._holding, name) is not None:
-            j.set(self._acted, name, self._round)
-            j.append(self._lines, (self._round, f"{possessive(name)} turn (delayed; {annotation})"))
+        held = j.pop(self._holding, name)
+        if held is not None:
+            j.pop(self._kept, name)
+            when = "delayed"
+            if held == self._round:
+                j.set(self._acted, name, self._round)
+            else:  # a turn kept from an earlier round: this round's own still comes
+                when = f"delayed from round {held}"
+            j.append(self._lines, (self._round, f"{possessive(name)} turn ({when}; {annotation})"))
             return "the delayed turn"
         if forced and given_up > self._round:
             j.set(self._lost, (name, given_up), None)

@@ -3,7 +3,7 @@ rule sets (seeds 000/001 and 004)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bpb_widgets.bpb.defending import Defending
 from bpb_widgets.bpb.order_of_play import OrderOfPlay
@@ -28,3 +28,12 @@ class BulletproofBlues(OrderOfPlay, Defending, TaskRolls):
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",
     )
+
+    @classmethod
+    def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Version 1 spelled ``continued_defence_penalty``, and its fights held delayed turns
+        into the next turn of the holder (``delay_later_in_round=False``)."""
+        if version != 1:
+            return options
+        renamed = {k.replace("defence", "defense"): v for k, v in options.items()}
+        return {**renamed, "delay_later_in_round": False}

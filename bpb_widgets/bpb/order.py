@@ -28,13 +28,16 @@ def is_attack(action: str) -> bool:
 
 
 def revised(order: Sequence[str], moves: Iterable[tuple[str, ...]]) -> list[str]:
-    """``order`` after each (attacker, defender, ...) move puts the attacker right after the
-    defender (seed 000, "Blocking", "Dodging": an extreme success revises the order of play)."""
+    """``order`` after each (attacker, defender, ...) move: an attacker who acts before the
+    defender moves to right after them; one already after them stays where they are, so an
+    extreme block or dodge never helps the attacker (seed 000, "Blocking", "Dodging": "the
+    character whose attack was blocked acts after the character who successfully blocked")."""
     result = list(order)
     for attacker, defender, *_ in moves:
         if attacker in result and defender in result:
-            result.remove(attacker)
-            result.insert(result.index(defender) + 1, attacker)
+            if result.index(attacker) < result.index(defender):
+                result.remove(attacker)
+                result.insert(result.index(defender) + 1, attacker)
     return result
 
 

@@ -21,22 +21,28 @@ class OrderOfPlay(BulletproofBluesBase):
     def _declare_order(self, order: list[str]) -> None:
         """The order in which the combatants became aware of each other (seed 000, "Order Of
         Play"). Every aware combatant must be named once; unaware ones may be left out (they get
-        a place when they become aware). Before the start only."""
-        self._before_start("declare the order of play")
+        a place when they become aware). Declared during the fight (as the GM does when Monolith
+        runs in), it takes effect from the next round; turns delayed or forced stay owed."""
         seen = set(order)
         missing = [n for n in self._sheets if self._aware[n] and n not in seen]
         if missing:
             raise RuleError(f"The order of play leaves out {', '.join(missing)}.")
-        self._set_slots(order)
+        if not self.started:
+            self._set_slots(order)
+            when = ""
+        else:
+            self._journal.attr(self, "_declared", tuple(order))
+            when = f" from round {self._round + 1}"
         self._event(
             "order",
-            f"The GM declares the order of play: {', '.join(order)} (Order Of Play)",
+            f"The GM declares the order of play{when}: {', '.join(order)} (Order Of Play)",
             data={"order": order},
         )
 
     @command
     def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
-        """Determine the order of play when everyone becomes aware at once.
+        """Determine the order of play when everyone aware becomes aware at once (the unaware get a
+        place when they become aware, after those already aware).
 
         2014 (``bpb2e``): each combatant makes a Perception task roll, 2d6 + Perception +
         Super-speed rank, highest first; ties go to higher Perception, then Agility, then
@@ -45,10 +51,16 @@ class OrderOfPlay(BulletproofBluesBase):
         > Willpower > coin (seed 004, "Order Of Play").
         """
         self._before_start("roll for the order of play")
-        if not self._sheets:
-            raise RuleError("Add the combatants before rolling for the order of play.")
+        sheets = [sheet for sheet in self._sheets.values() if self._aware[sheet.name]]
+        if not sheets:
+            raise RuleError("Add the combatants (aware of the fight) before rolling for the order.")
         typed = self._typed_dice(dice)
-        sheets = list(self._sheets.values())
+        unaware = [name for name in typed if not self._aware[name]]
+        if unaware:
+            raise RuleError(
+                f"{', '.join(unaware)} is not aware of the fight: no Perception roll until they "
+                "are; they act after those already aware (Order Of Play)."
+            )
         if not self.rules.perception_roll:
             if typed:
                 raise RuleError(

@@ -29,6 +29,11 @@ class BulletproofBluesRules(RuleSet):
     extreme_needs_expertise: bool = True
     #: Bonus to block/dodge rolls with block/dodge expertise (seed 000, "Blocking", "Dodging").
     expertise_bonus: int = 3
+    #: A turn held to the end of the round comes then, before the environment, and a turn kept
+    #: into the next round is taken there besides that round's own (seed 000, "Delaying A Turn":
+    #: "later in the round or on a successive round"). False: a held turn not taken merges into
+    #: the holder's next turn (bpb_widgets 0.1; fights saved by 0.1 replay so).
+    delay_later_in_round: bool = True
 
     def check(self) -> None:
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:

@@ -180,6 +180,10 @@ class Encounter(Generic[S]):
         self._acted: dict[str, int] = {}
         #: Delayed turns held: name -> the round they were delayed in.
         self._holding: dict[str, int] = {}
+        #: Held turns kept at the end of a round into the next: name -> that round.
+        self._kept: dict[str, int] = {}
+        #: The round of the delayed turn under way (None: not a delayed turn).
+        self._taking: int | None = None
         self._notes: tuple[str, ...] = ()
         self._lines: list[Line] = []
         #: Turns begun so far, and the number of the turn under way.
@@ -292,8 +296,8 @@ class Encounter(Generic[S]):
         return self._round > 0
 
     @property
-    def revisions(self) -> tuple[tuple[str, str, str], ...]:
-        """Order changes waiting for the next round: (who moves, after whom, explanation)."""
+    def order_changes(self) -> tuple[str, ...]:
+        """Changes to the order of play waiting for the next round, explained."""
         return ()
 
     @property
@@ -422,20 +426,38 @@ class Encounter(Generic[S]):
 
     @command
     def delay(self, to: int | None = None) -> None:
-        """The current combatant delays their turn, to take it later this round or in a later
-        round, pre-empting someone (seed 000, "Delaying A Turn"). The order does not change."""
+        """The current combatant delays their turn, to take it later this round (pre-empting
+        someone, or after the last turn of the round) or in a later round (seed 000, "Delaying A
+        Turn"). The order does not change. A delayed turn offered at the end of the round can be
+        delayed again, into the next round."""
         name = self._need_current()
         self._need_resolved()
         if self._suspended is not None:
             raise RuleError(f"{name} is already taking a delayed turn; end it instead.")
         if to is not None:
             raise RuleError("Only the blackout rules delay to a step; here a delayed turn is held.")
-        self._unlist_turn(name)
-        self._journal.set(self._holding, name, self._round)
-        self._event(
-            "delay", f"{name} delays (Delaying A Turn); the order of play is unchanged", name
-        )
-        self._journal.attr(self, "_pos", self._pos + 1)
+        if self._at_round_end():
+            self._unlist_turn(name, "", " (delayed)", f" (delayed from round {self._taking})")
+            self._journal.set(self._holding, name, self._taking)
+            self._journal.set(self._kept, name, self._round)
+            self._journal.attr(self, "_taking", None)
+            self._event(
+                "delay",
+                f"{name} keeps the delayed turn into round {self._round + 1} (Delaying A Turn: "
+                "on a successive round)",
+                name,
+            )
+        else:
+            if name in self._holding:
+                raise RuleError(
+                    f"{name} already holds a delayed turn: take it before delaying another."
+                )
+            self._unlist_turn(name)
+            self._journal.set(self._holding, name, self._round)
+            self._event(
+                "delay", f"{name} delays (Delaying A Turn); the order of play is unchanged", name
+            )
+            self._journal.attr(self, "_pos", self._pos + 1)
         self._advance()
 
     @command
@@ -445,6 +467,8 @@ class Encounter(Generic[S]):
         name = self._known(name)
         if name not in self._holding:
             raise RuleError(f"{name} is not holding a delayed turn.")
+        if self._kept.get(name) == self._round:
+            raise RuleError(f"{name} keeps the delayed turn for round {self._round + 1}.")
         self._need_resolved()
         if self._suspended is not None:
             raise RuleError(
@@ -453,17 +477,24 @@ class Encounter(Generic[S]):
         target = self._current
         if target is not None:
             self._check_preempt(name, target)
+        self._take_held(name, target)
+
+    def _take_held(self, name: str, target: str | None) -> None:
+        """``name`` takes the turn they hold, before ``target`` (or at the end of the round)."""
         j = self._journal
-        j.pop(self._holding, name)
-        line = (self._round, f"{possessive(name)} turn (delayed)")
+        held = j.pop(self._holding, name)
+        j.attr(self, "_taking", held)
+        j.pop(self._kept, name)
+        note = " (delayed)" if held == self._round else f" (delayed from round {held})"
+        line = (self._round, f"{possessive(name)} turn{note}")
         if target is not None and self._lines[-1] == (self._round, f"{possessive(target)} turn"):
             j.insert(self._lines, len(self._lines) - 1, line)
         else:
             j.append(self._lines, line)
         j.attr(self, "_suspended", target)
         j.attr(self, "_current", name)
-        before = f", pre-empting {target}" if target else ""
-        self._event("delayed", f"{name} takes the delayed turn{before} (Delaying A Turn)", name)
+        when = f", pre-empting {target}" if target else " after the last turn of the round"
+        self._event("delayed", f"{name} takes the delayed turn{when} (Delaying A Turn)", name)
         self._starting(name)
 
     @command
@@ -573,6 +604,12 @@ class Encounter(Generic[S]):
         """What must be resolved before the turn can move on, or None."""
         return None
 
+    def _late_delays(self) -> bool:
+        """Whether a turn held to the end of the round comes then, before the environment, and a
+        turn kept into the next round is taken there besides that round's own (seed 000, "Delaying
+        A Turn"); otherwise a held turn not taken merges into the holder's next turn."""
+        return True
+
     def _check_preempt(self, name: str, target: str) -> None:
         """Refuse ``name`` pre-empting ``target`` with a delayed turn, where the rules limit it."""
 
@@ -623,7 +660,11 @@ class Encounter(Generic[S]):
         if self._conditions:
             self._expire("end", name)
         self._turn_ended(name)
-        j.set(self._acted, name, self._round)
+        taking = self._taking
+        j.attr(self, "_taking", None)
+        if taking is None or taking == self._round or not self._late_delays():
+            # a turn kept from an earlier round is that round's: this round's own still comes
+            j.set(self._acted, name, self._round)
         suspended = self._suspended
         if suspended is not None:
             j.attr(self, "_suspended", None)
@@ -639,6 +680,11 @@ class Encounter(Generic[S]):
         j, pos, idle = self._journal, self._pos, 0
         while self._able:
             if pos >= len(self._slots):
+                holder = self._holder_at_round_end() if self._late_delays() else None
+                if holder is not None:
+                    j.attr(self, "_pos", pos)
+                    self._take_held(holder, None)
+                    return
                 if idle == IDLE_ROUNDS:
                     break
                 self._end_round()
@@ -654,14 +700,28 @@ class Encounter(Generic[S]):
         j.attr(self, "_pos", pos)
         j.attr(self, "_current", None)
 
+    def _holder_at_round_end(self) -> str | None:
+        """Who, holding a delayed turn for this round, takes it once everyone else has acted,
+        before the environment (seed 000, "Delaying A Turn": "later in the round")."""
+        for name in self._slots:
+            held = name in self._holding and self._kept.get(name) != self._round
+            if held and self._can_act(name):
+                return name
+        return None
+
+    def _at_round_end(self) -> bool:
+        """Whether the turn under way is a delayed one taken after the last turn of the round."""
+        return self._current is not None and self._pos >= len(self._slots)
+
     def _begin_turn(self, name: str) -> None:
         j = self._journal
         j.attr(self, "_current", name)
-        held = j.pop(self._holding, name)
         note = self._turn_label(name)
         j.append(self._lines, (self._round, f"{possessive(name)} turn{note}"))
-        late = f" (still holding the turn delayed in round {held})" if held else ""
-        self._event("turn", f"{possessive(name)} turn{note}{late}", name)
+        held = self._holding.get(name) if self._late_delays() else j.pop(self._holding, name)
+        how = "also holding" if self._late_delays() else "still holding"
+        also = f" ({how} the turn delayed in round {held})" if held else ""
+        self._event("turn", f"{possessive(name)} turn{note}{also}", name)
         self._starting(name)
 
     def _end_round(self) -> None:
@@ -723,11 +783,11 @@ class Encounter(Generic[S]):
         if before != after and name in self._slots:
             self._journal.attr(self, "_able", self._able + (1 if after else -1))
 
-    def _unlist_turn(self, name: str) -> None:
-        """Take ``name``'s turn line of this round out of the transcript (a delay)."""
-        line = (self._round, f"{possessive(name)} turn")
+    def _unlist_turn(self, name: str, *notes: str) -> None:
+        """Take ``name``'s latest turn line of this round out of the transcript (a delay)."""
+        lines = {(self._round, f"{possessive(name)} turn{note}") for note in notes or ("",)}
         for index in range(len(self._lines) - 1, -1, -1):
-            if self._lines[index] == line:
+            if self._lines[index] in lines:
                 self._journal.delete(self._lines, index)
                 return
 
@@ -751,7 +811,8 @@ class Encounter(Generic[S]):
         if self.started:
             raise RuleError(
                 f"The fight has started: you can only {what} before round 1. The order of play "
-                "now changes by delaying, forcing and extreme blocks and dodges (Order Of Play)."
+                "now changes when the GM declares it (from the next round), and by delaying, "
+                "forcing and extreme blocks and dodges (Order Of Play)."
             )
 
     def _need_current(self) -> str:
@@ -890,10 +951,13 @@ class Encounter(Generic[S]):
         except RuleError as error:
             raise EncounterFileError(f"The encounter file is damaged: {error}") from None
         commands = enc.commands()
-        for records in (saved.commands, saved.undone):
+        upgrade = type(enc).upgrade_record
+        done = [upgrade(saved.version, record) for record in saved.commands]
+        undone = [upgrade(saved.version, record) for record in saved.undone]
+        for records in (done, undone):
             if not all(_fits(record, commands) for record in records):
                 raise EncounterFileError("The encounter file's command list is damaged.")
-        for number, record in enumerate(saved.commands, 1):
+        for number, record in enumerate(done, 1):
             try:
                 enc._replay(record)
             except (RuleError, TypeError) as error:
@@ -901,8 +965,19 @@ class Encounter(Generic[S]):
                     f"The encounter file does not replay: command {number} "
                     f"({record['cmd']}) fails: {error}"
                 ) from None
-        enc._history.redo_records = list(reversed(saved.undone))
+        enc._history.redo_records = list(reversed(undone))
         return enc
+
+    @classmethod
+    def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The rule options a file of an older format ``version`` saved, as this version names
+        them (and as set to play the fight as that version did)."""
+        return options
+
+    @classmethod
+    def upgrade_record(cls, version: int, record: Record) -> Record:
+        """A command a file of an older format ``version`` saved, as this version takes it."""
+        return record
 
     def save(self, path: str | Path) -> Path:
         """Write the encounter to ``path`` atomically (a temporary file, then a rename)."""
@@ -932,7 +1007,9 @@ def _saved_rules(saved: storage.Saved) -> RuleSet:
         if not isinstance(system, str) or system not in Encounter._registry:
             raise RuleError(f"Unknown rule set {name!r}.")
         base = Encounter.find_rule_set(system).renamed(name, header.get("source", ""))
-    if saved.version == 1:  # version 1 saved every system's options with every rule set
+    if saved.version < storage.VERSION and isinstance(options, dict):
+        options = Encounter.system_of(base).upgrade_options(saved.version, options)
+        # version 1 saved every system's options with every rule set
         options = {k: v for k, v in options.items() if k in base.options()}
     return base.with_options(options)
 

@@ -2,10 +2,9 @@
 
 A file holds a header (format, version, seed, the rule set and its options) and every accepted
 command (with the dice it rolled), plus the undone commands that redo can bring back. This module
-knows the file's shape, not the rules: ``Encounter.from_json`` replays what it reads.
-
-Version 1 (bpb_widgets 0.1) files load too: their option and argument names are brought up to
-date (``continued_defence_penalty`` -> ``continued_defense_penalty``, ``armour=`` -> ``armor=``).
+knows the file's shape, not the rules: ``Encounter.from_json`` replays what it reads, each game
+system bringing what a version 1 file (bpb_widgets 0.1) saved up to date (``upgrade_options``,
+``upgrade_record``).
 """
 
 from __future__ import annotations
@@ -24,9 +23,6 @@ FORMAT = "bpb_widgets.encounter"
 VERSION = 2
 #: Versions this bpb_widgets reads.
 READABLE = (1, 2)
-#: Names that changed since version 1: options, and command arguments.
-RENAMED_OPTIONS = {"continued_defence_penalty": "continued_defense_penalty"}
-RENAMED_ARGUMENTS = {"armour": "armor"}
 
 #: One saved command: {"cmd": name, "args": {...}, "rolls": [[...], ...]}.
 Record = dict[str, Any]
@@ -78,12 +74,8 @@ def decode(text: str | bytes) -> Saved:
     for records in (commands, undone):
         if not isinstance(records, list) or not all(map(_is_record, records)):
             raise EncounterFileError("The encounter file's command list is damaged.")
-    options = data.get("options")
-    if not isinstance(options, dict):
+    if not isinstance(data.get("options"), dict):
         raise EncounterFileError("The encounter file's rule options are damaged.")
-    if version == 1:
-        data["options"] = {RENAMED_OPTIONS.get(k, k): v for k, v in options.items()}
-        commands, undone = _renamed(commands), _renamed(undone)
     del data["format"], data["version"]
     return Saved(version, data, commands, undone)
 
@@ -96,13 +88,6 @@ def _is_record(record: object) -> bool:
         and isinstance(record.get("args"), dict)
         and isinstance(record.get("rolls", []), list)
     )
-
-
-def _renamed(records: list[Record]) -> list[Record]:
-    return [
-        {**r, "args": {RENAMED_ARGUMENTS.get(k, k): v for k, v in r["args"].items()}}
-        for r in records
-    ]
 
 
 def save(path: Path, text: str) -> Path:

@@ -20,8 +20,9 @@ Line = tuple[int, "str | None"]
 
 
 def possessive(name: str) -> str:
-    """``Ganyeka's henchmen`` -> ``Ganyeka's henchmen's``, as the seeds' listings write it."""
-    return f"{name}'s"
+    """``Ganyeka's henchmen`` -> ``Ganyeka's henchmen's``, as the seeds' listings write it; a name
+    ending in s takes the apostrophe alone: ``Hooligans`` -> ``Hooligans'``."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
 def render(lines: Sequence[Line], rounds: int | Iterable[int] | None = None) -> str:

@@ -100,7 +100,7 @@ class TurnOrderStrip(EncounterWidget[Encounter[Any]]):
         if delta is None or delta.order or delta.roster:
             self.order = enc.order
         self.environment = list(enc.environment_notes)
-        self.revisions = [text for _attacker, _defender, text in enc.revisions]
+        self.revisions = list(enc.order_changes)
         self.can_undo, self.can_redo = enc.can_undo, enc.can_redo
         if delta is None:
             self.states = {name: self._record(name, None) for name in enc.names}

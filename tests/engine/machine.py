@@ -2,7 +2,7 @@
 
 - a refused command changes nothing;
 - undo then redo, and save then load, give back exactly the same encounter;
-- nobody acts twice in a round, except a turn forced from the next one;
+- nobody acts twice in a round, except a turn forced from the next one or kept from an earlier;
 - the environment is last in its round.
 """
 
@@ -18,7 +18,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from bpb_widgets import Encounter, RuleError
 from tests.engine.helpers import snapshot
 
-FORCED_FROM = re.compile(r"\(forced from round \d+\)$")
+#: Turns that belong to another round: forced from the next, or kept from an earlier one.
+OTHER_ROUND = re.compile(r"\((forced|delayed) from round \d+[;)]")
 
 
 class CommandMachine(RuleBasedStateMachine):
@@ -76,7 +77,7 @@ class CommandMachine(RuleBasedStateMachine):
                 current.append(line)
         for lines in rounds.values():
             turns = Counter(
-                line.split("'s turn")[0] for line in lines if not FORCED_FROM.search(line)
+                line.split("'s turn")[0] for line in lines if not OTHER_ROUND.search(line)
             )
             assert all(n == 1 for n in turns.values()), lines
             environment = [i for i, line in enumerate(lines) if line.startswith("Environment")]

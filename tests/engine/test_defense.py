@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bpb_widgets import RuleError
+from bpb_widgets import Encounter, RuleError
 from tests.engine.helpers import HENCHMEN, started
 
 
@@ -152,3 +152,31 @@ def test_an_extreme_success_that_changes_nothing_revises_nothing() -> None:
     for _ in range(2):
         enc.end_turn()
     assert enc.order == ["Ganyeka", "Monolith", "Blueshift", HENCHMEN]
+
+
+def test_an_extreme_block_never_helps_an_attacker_who_already_acts_after() -> None:
+    """Seed 000, "Blocking": the foiled attacker "acts after" the defender in the following
+    rounds; an attacker already after the defender keeps their place, ahead of no one new."""
+    enc = Encounter(seed=1)
+    enc.add("Dee", prowess=6, expertise={"block"})
+    enc.add("Xan")
+    enc.add("Axe")
+    enc.start()  # Dee, Xan, Axe
+    result = enc.block("Dee", attacker="Axe", rank=3, dice=(6, 6))
+    assert result.extreme and not result.revised
+    assert "Axe already acts after Dee" in result.text
+    for _ in range(3):
+        enc.end_turn()
+    assert enc.round == 2 and enc.order == ["Dee", "Xan", "Axe"]
+
+
+def test_an_extreme_dodge_moves_an_attacker_who_acted_before_to_right_after() -> None:
+    enc = Encounter(seed=1)
+    enc.add("Axe")
+    enc.add("Xan")
+    enc.add("Dee", agility=6, expertise={"dodge"})
+    enc.start()  # Axe attacks Dee, who forces a dodge
+    assert enc.dodge("Dee", attacker="Axe", rank=3, dice=(6, 6)).revised
+    for _ in range(2):
+        enc.end_turn()
+    assert enc.round == 2 and enc.order == ["Xan", "Dee", "Axe"]

@@ -24,36 +24,69 @@ def test_a_delayed_turn_pre_empts_and_the_order_resumes() -> None:
     assert enc.order == ["Blueshift", "Ganyeka", "Monolith", HENCHMEN]
 
 
+def test_a_delayed_turn_comes_after_the_last_turn_of_the_round() -> None:
+    """Seed 000, "Delaying A Turn": "with the option of using it later in the round": once
+    everyone else has acted, the held turn comes, before the environment; none is lost."""
+    enc = started()
+    enc.end_turn()
+    enc.delay()  # Ganyeka waits and nobody pre-empts
+    enc.environment("the crane topples")
+    enc.end_turn()  # Monolith
+    enc.end_turn()  # the henchmen: the order has run out
+    assert (enc.round, enc.current) == (1, "Ganyeka")
+    assert "after the last turn of the round" in enc.log[-1].text
+    enc.end_turn()
+    assert (enc.round, enc.current) == (2, "Blueshift")
+    assert enc.transcript(1).splitlines()[-2:] == [
+        "Ganyeka's turn (delayed)",
+        "Environment's turn (the crane topples)",
+    ]
+
+
 def test_a_delayed_turn_can_be_held_into_the_next_round() -> None:
+    """Seed 000, "Delaying A Turn": "or on a successive round". The held turn is the one of the
+    round it was delayed in: the next round's own turn still comes (the order of play resumes)."""
     enc = started()
     enc.end_turn()
     enc.delay()  # Ganyeka waits ...
     enc.end_turn()
     enc.end_turn()
+    assert (enc.round, enc.current) == (1, "Ganyeka")  # offered at the end of round 1
+    enc.delay()  # ... and keeps it into round 2
     assert (enc.round, enc.current) == (2, "Blueshift")
     assert enc.turn_state("Ganyeka").delaying
     enc.take_delayed("Ganyeka")  # ... and pre-empts Blueshift in round 2
     enc.end_turn()
     enc.end_turn()  # Blueshift
-    assert enc.current == "Monolith"  # Ganyeka's own slot in round 2 is passed: no second turn
+    assert enc.current == "Ganyeka"  # round 2's own turn
+    assert "also holding" not in enc.log[-1].text
+    enc.end_turn()
     assert enc.transcript(2).splitlines() == [
         "Round 2",
-        "Ganyeka's turn (delayed)",
+        "Ganyeka's turn (delayed from round 1)",
         "Blueshift's turn",
+        "Ganyeka's turn",
         "Monolith's turn",
     ]
 
 
-def test_a_turn_held_until_its_slot_comes_round_is_taken_there() -> None:
+def test_a_turn_carried_into_the_next_round_is_held_alongside_that_rounds_turn() -> None:
     enc = started()
     enc.end_turn()
     enc.delay()  # Ganyeka
     enc.end_turn()
     enc.end_turn()
+    enc.delay()  # at the end of round 1: kept into round 2
     enc.end_turn()  # Blueshift, round 2
     assert enc.current == "Ganyeka"
-    assert not enc.turn_state("Ganyeka").delaying
-    assert "still holding the turn delayed in round 1" in enc.log[-1].text
+    assert enc.turn_state("Ganyeka").delaying
+    assert "also holding the turn delayed in round 1" in enc.log[-1].text
+    with pytest.raises(RuleError, match="already holds a delayed turn"):
+        enc.delay()
+    enc.end_turn()
+    enc.end_turn()
+    enc.end_turn()  # the henchmen: round 2's order has run out
+    assert (enc.round, enc.current) == (2, "Ganyeka")  # the held turn comes now
 
 
 def test_only_a_holder_takes_a_delayed_turn_and_one_at_a_time() -> None:
@@ -99,6 +132,7 @@ def test_the_2014_text_has_no_limit_on_pre_empting() -> None:
         enc.end_turn()
     enc.delay()  # Monolith, Perception 2
     enc.end_turn()
+    enc.delay()  # offered at the end of round 1, kept into round 2
     enc.take_delayed("Monolith")  # pre-empts Blueshift (Perception 4) in round 2
     assert enc.current == "Monolith"
 

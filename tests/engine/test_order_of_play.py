@@ -107,10 +107,36 @@ def test_without_a_declared_order_they_act_in_the_order_they_joined() -> None:
     assert enc.current == "Blueshift"
 
 
-def test_the_order_is_fixed_once_the_fight_starts() -> None:
+def test_the_gm_declares_the_order_during_the_fight_from_the_next_round() -> None:
+    """Seed 000, "Delaying A Turn" example: "On the second round, Monolith runs around the corner
+    ... The GM declares that the order of play is Blueshift, then Ganyeka, then Monolith, then
+    Ganyeka's henchmen." Declared during a round, it takes effect from the next; turns delayed
+    or forced stay owed."""
+    enc = started()  # Blueshift, Ganyeka, Monolith, henchmen
+    enc.delay()  # Blueshift holds her turn
+    enc.force("Monolith", "dives for cover")  # gives up his round 1 turn
+    enc.set_order([HENCHMEN, "Monolith", "Ganyeka", "Blueshift"])
+    assert enc.order == ["Blueshift", "Ganyeka", "Monolith", HENCHMEN]  # this round unchanged
+    assert enc.order_changes == (
+        "the order the GM declared: Ganyeka's henchmen, Monolith, Ganyeka, Blueshift",
+    )
+    assert "from round 2" in enc.log[-1].text
+    assert enc.turn_state("Blueshift").delaying
+    enc.end_turn()  # Ganyeka; Monolith's turn is lost to the dive
+    assert enc.current == HENCHMEN
+    enc.end_turn()  # the held turn comes at the end of the round
+    assert enc.current == "Blueshift"
+    enc.end_turn()
+    assert enc.round == 2 and enc.order == [HENCHMEN, "Monolith", "Ganyeka", "Blueshift"]
+    assert enc.current == HENCHMEN and enc.order_changes == ()
+    enc.undo(4)
+    assert enc.order == ["Blueshift", "Ganyeka", "Monolith", HENCHMEN] and not enc.order_changes
+    with pytest.raises(RuleError, match="leaves out"):
+        enc.set_order(["Ganyeka", "Blueshift"])
+
+
+def test_the_order_is_settled_by_dice_only_before_the_fight() -> None:
     enc = started()
-    with pytest.raises(RuleError, match="only declare the order of play before round 1"):
-        enc.set_order(["Ganyeka", "Blueshift", "Monolith", HENCHMEN])
     with pytest.raises(RuleError, match="before round 1"):
         enc.roll_order()
     with pytest.raises(RuleError, match="before round 1"):
@@ -131,7 +157,7 @@ def test_the_unaware_get_no_turn_until_they_become_aware() -> None:
     enc.becomes_aware("Hooligans")
     enc.end_turn()
     assert (enc.round, enc.current) == (4, "Hooligans")
-    assert enc.transcript(4) == "Round 4\nBlack Steel's turn\nHooligans's turn"
+    assert enc.transcript(4) == "Round 4\nBlack Steel's turn\nHooligans' turn"
 
 
 def test_nobody_aware_means_nobody_can_start() -> None:
@@ -203,3 +229,63 @@ def test_nobody_acts_twice_in_a_round_over_many_rounds() -> None:
     for r in range(1, 10):
         lines = enc.transcript(r).splitlines()[1:]
         assert len(lines) == len(set(lines)) == 4
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    enc = Encounter(seed=1)
+    enc.add("Hooligans", group=True)
+    enc.add("Black Steel")
+    enc.start()
+    enc.end_turn()
+    assert enc.transcript(1).splitlines() == ["Round 1", "Hooligans' turn", "Black Steel's turn"]
+    assert enc.log[-1].text == "Black Steel's turn"
+
+
+def test_the_unaware_act_after_the_aware_in_the_order_they_become_aware() -> None:
+    """Seed 000, "Order Of Play": "Only after the hooligans become aware of the hero do they get
+    the opportunity to act. At that point, the order of action in each round is the hero first,
+    and then the hooligans"; "If the combatants become aware of their adversaries in a set order,
+    then that is the order in which they act". Added before the hero, they still act after."""
+    enc = Encounter(seed=1)
+    enc.add("Thug1", aware=False)
+    enc.add("Thug2", aware=False)
+    enc.add("Hero", perception=5)
+    enc.start()
+    assert enc.order == ["Hero"]
+    enc.becomes_aware("Thug2")
+    enc.becomes_aware("Thug1")
+    assert enc.order == ["Hero", "Thug2", "Thug1"]
+    enc.end_turn()
+    enc.end_turn()
+    assert enc.transcript(1) == "Round 1\nHero's turn\nThug2's turn\nThug1's turn"
+
+
+def test_before_the_start_too_the_unaware_wait_for_their_place() -> None:
+    enc = Encounter(seed=1)
+    enc.add("Thug", aware=False)
+    enc.add("Hero")
+    enc.becomes_aware("Thug")
+    enc.start()
+    assert enc.order == ["Hero", "Thug"]
+
+
+def test_the_gm_may_place_an_unaware_combatant_in_the_declared_order() -> None:
+    enc = Encounter(seed=1)
+    enc.add("Hero")
+    enc.add("Sentry", aware=False)
+    enc.set_order(["Sentry", "Hero"])  # the GM places the sentry first
+    enc.start()
+    assert enc.current == "Hero"
+    enc.becomes_aware("Sentry")
+    enc.end_turn()
+    assert enc.order == ["Sentry", "Hero"] and enc.current == "Sentry"  # round 2
+
+
+def test_the_perception_roll_is_for_the_aware_only() -> None:
+    enc = Encounter(seed=1)
+    enc.add("Hero", perception=3)
+    enc.add("Thug", perception=6, aware=False)
+    assert enc.roll_order(dice={"Hero": (1, 1)}) == ["Hero"]
+    with pytest.raises(RuleError, match="not aware"):
+        enc.undo()
+        enc.roll_order(dice={"Thug": (6, 6)})

@@ -47,7 +47,7 @@ DURING_THE_FIGHT: list[Refusal] = [
     ("not holding", lambda e: e.take_delayed("Ganyeka"), "not holding"),
     ("blank note", lambda e: e.environment(" "), "Say what the environment does"),
     ("long note", lambda e: e.environment("x" * 301), "300 characters"),
-    ("set order", lambda e: e.set_order(["Blueshift"]), "before round 1"),
+    ("set order", lambda e: e.set_order(["Blueshift"]), "leaves out"),
     ("undo 0", lambda e: e.undo(0), "1 or more"),
     ("undo too far", lambda e: e.undo(999), "Only"),
     ("redo nothing", lambda e: e.redo(), "Nothing to redo"),
