@@ -4,17 +4,20 @@ character sheet, its rule sets and its encounter class."""
 from bpb_widgets.bpb.base import Attack, BulletproofBluesTurn
 from bpb_widgets.bpb.defending import DefenseKind, DefensePreview, DefenseResult
 from bpb_widgets.bpb.encounter import BulletproofBlues
-from bpb_widgets.bpb.fighting import Grab, Harm
+from bpb_widgets.bpb.fighting import Explosion, Harm
+from bpb_widgets.bpb.grabs import Grab
 from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014, BulletproofBluesRules
 from bpb_widgets.bpb.rules.probability import Odds
-from bpb_widgets.bpb.sheet import ATTRIBUTES, Combatant
+from bpb_widgets.bpb.sheet import ATTACK_KINDS, ATTRIBUTES, AttackKind, Combatant, Power
 from bpb_widgets.bpb.task_rolls import TaskChoices, TaskSetup
 
 __all__ = [
+    "ATTACK_KINDS",
     "ATTRIBUTES",
     "BPB2012",
     "BPB2014",
     "Attack",
+    "AttackKind",
     "BulletproofBlues",
     "BulletproofBluesRules",
     "BulletproofBluesTurn",
@@ -22,9 +25,11 @@ __all__ = [
     "DefenseKind",
     "DefensePreview",
     "DefenseResult",
+    "Explosion",
     "Grab",
     "Harm",
     "Odds",
+    "Power",
     "TaskChoices",
     "TaskSetup",
 ]

@@ -14,10 +14,14 @@ from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
 from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START
 from bpb_widgets.bpb.rules.tasks import Task
-from bpb_widgets.bpb.sheet import Combatant, make_combatant
+from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
 from bpb_widgets.engine.encounter import Encounter, TurnState
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
+
+#: The conditions a grapple puts on the held and the holder (seed 004, "Grappling").
+HELD = "held"
+HOLDING = "holding"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +45,11 @@ class Attack:
     power: str
     rank: int
     roll: Task
-    #: Damage rating of the hit, with +3 if overwhelming.
+    #: Damage rating of the hit, with +3 if overwhelming (half in an explosion's outer ring).
     dr: int
+    kind: AttackKind
+    #: Stunning damage: a stunning attack, or unarmed at human-level Brawn (seed 004, "Damage").
     stunning: bool
-    penetrating: bool
     #: The extreme-success effect in force: "overwhelming", "slamming", "staggering" or None.
     effect: str | None
     text: str
@@ -52,6 +57,15 @@ class Attack:
     @property
     def hit(self) -> bool:
         return self.roll.success
+
+    @property
+    def penetrating(self) -> bool:
+        return self.kind == "penetrating"
+
+    @property
+    def endurance(self) -> bool:
+        """Whether the hit inflicts Endurance damage (what may be blocked or dodged)."""
+        return self.kind != "non-endurance"
 
 
 class BulletproofBluesBase(Encounter[Combatant]):
@@ -65,8 +79,9 @@ class BulletproofBluesBase(Encounter[Combatant]):
         self._endurance: dict[str, Endurance] = {}
         #: Plot points of each player (seed 004, "Plot Points").
         self._plot: dict[str, int] = {}
-        #: A hit waiting for its target to block, dodge, dive for cover or take it.
-        self._pending: Attack | None = None
+        #: Hits waiting for their targets to block, dodge, dive for cover or take them (one, or
+        #: everyone an explosion caught), first to answer first.
+        self._pending: tuple[Attack, ...] = ()
         #: Turns given up: (name, round) -> annotation ("blocks attack by Ganyeka"), or None for a
         #: turn forced from the next round (listed where it was taken).
         self._lost: dict[tuple[str, int], str | None] = {}
@@ -95,8 +110,20 @@ class BulletproofBluesBase(Encounter[Combatant]):
 
     @property
     def pending_attack(self) -> Attack | None:
-        """A hit waiting for the target to block, dodge, dive for cover or take it."""
+        """The first hit waiting for its target to block, dodge, dive for cover or take it."""
+        return self._pending[0] if self._pending else None
+
+    @property
+    def pending_hits(self) -> tuple[Attack, ...]:
+        """Every hit waiting to be answered (an explosion catches several)."""
         return self._pending
+
+    def held_by(self, name: str) -> str | None:
+        """Who holds ``name`` in a grapple, or None (seed 004, "Grappling")."""
+        for condition in self._conditions.get(self._known(name), ()):
+            if condition.name == HELD:
+                return condition.by
+        return None
 
     def endurance(self, name: str) -> Endurance:
         """``name``'s Endurance: rank, stunning and normal damage, current value."""
@@ -198,11 +225,11 @@ class BulletproofBluesBase(Encounter[Combatant]):
         return self._endurance[name].out
 
     def _unresolved(self) -> str | None:
-        pending = self._pending
-        if pending is None:
+        if not self._pending:
             return None
+        first = self._pending[0]
         return (
-            f"First resolve {possessive(pending.attacker)} hit on {pending.target}: block, "
+            f"First resolve {possessive(first.attacker)} hit on {first.target}: block, "
             "dodge, dive for cover or take the hit."
         )
 

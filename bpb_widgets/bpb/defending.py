@@ -1,9 +1,10 @@
 """Blocking and dodging: the difficulty arithmetic, what a defense costs, and its explanation.
 
 Seed 000/001, "Blocking" and "Dodging" (Prowess / Agility + 2d6, +3 with expertise, against
-8 + the attack's rank; an extreme success revises the order of play); seed 004, "Blocking" and
-"Dodging" (a defender keeps defending until their next action, +1 difficulty for every attack
-after the first).
+8 + the attack's rank; an extreme success revises the order of play; only attacks that inflict
+Endurance damage, unless the defender uses the same power); seed 004, "Blocking" and "Dodging"
+(the 2012 text: a defender keeps defending until their next action, +1 difficulty for every
+attack after the first; no expertise bonus, no revision of the order). The rule set says which.
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bpb_widgets.bpb.base import Attack
 from bpb_widgets.bpb.fighting import Fighting
 from bpb_widgets.bpb.order import revised
-from bpb_widgets.bpb.rules.defense import block, defense_difficulty, dodge
+from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
+from bpb_widgets.bpb.rules.defense import block, defense_bonus, defense_difficulty, dodge
 from bpb_widgets.bpb.rules.probability import Odds, odds
 from bpb_widgets.bpb.rules.ranks import check_rank
-from bpb_widgets.bpb.rules.tasks import Task
+from bpb_widgets.bpb.rules.tasks import Task, task
+from bpb_widgets.bpb.sheet import Combatant, Power, check_power_name
+from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -41,10 +46,18 @@ class Defense:
         return self.verb.format(attacker=attacker)
 
 
-DEFENSES: dict[str, Defense] = {
+DEFENSES: dict[DefenseKind, Defense] = {
     "block": Defense("prowess", "Blocking", "block", "blocks attack by {attacker}"),
     "dodge": Defense("agility", "Dodging", "dodge", "dodges an attack by {attacker}"),
 }
+
+
+def check_defense(kind: object) -> DefenseKind:
+    """ "block" or "dodge"."""
+    for known in DEFENSES:
+        if kind == known:
+            return known
+    raise RuleError(f"A defense is a block or a dodge, not {kind!r}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,21 +69,39 @@ class DefensePreview:
     attacker: str
     rank: int
     attribute_name: str
+    #: The rank rolled: Prowess or Agility, or the power used against a non-Endurance attack.
     attribute: int
-    #: +3 with block/dodge expertise (seed 000).
-    bonus: int
-    #: +1 for every attack after the first in a continued defense (seed 004).
-    continued: int
+    #: Block or dodge expertise (or expertise in the power used).
+    expertise: bool
+    #: Which attack this is since the defense began (1: the first).
+    attack: int
+    rules: BulletproofBluesRules
     mode: Mode
     #: The round whose turn a forced action gives up, or None.
     forced_round: int | None
     consequence: str
-    #: Whether three or more over the difficulty would be an extreme success.
-    can_be_extreme: bool
+    #: The defender's power used against a non-Endurance attack, or None.
+    power: str | None = None
+
+    @property
+    def bonus(self) -> int:
+        """The expertise bonus: the rule set's, on a Prowess or Agility roll (seed 000)."""
+        return 0 if self.power else defense_bonus(self.expertise, self.rules)
+
+    @property
+    def continued(self) -> int:
+        """+1 for every attack after the first in a continued defense (seed 004), if the rule
+        set says so."""
+        return self.difficulty - 8 - self.rank
+
+    @property
+    def can_be_extreme(self) -> bool:
+        """Whether three or more over the difficulty would be an extreme success."""
+        return self.expertise or not self.rules.extreme_needs_expertise
 
     @property
     def difficulty(self) -> int:
-        return defense_difficulty(self.rank, attack=self.continued + 1)
+        return defense_difficulty(self.rank, attack=self.attack, rules=self.rules)
 
     @property
     def odds(self) -> Odds:
@@ -80,14 +111,16 @@ class DefensePreview:
         )
 
     def roll(self, dice: tuple[int, ...]) -> Task:
-        """The defense roll with these dice (seed 004, "Blocking", "Dodging")."""
+        """The defense roll with these dice (seed 000, "Blocking", "Dodging")."""
+        if self.power:  # the same power against a non-Endurance attack: its rank, no bonus
+            return task(self.attribute, self.difficulty, expertise=self.can_be_extreme, dice=dice)
         roll = block if self.kind == "block" else dodge
         return roll(
             self.attribute,
             self.rank,
-            attack=self.continued + 1,
-            bonus=self.bonus,
-            expertise=self.can_be_extreme,
+            attack=self.attack,
+            expertise=self.expertise,
+            rules=self.rules,
             dice=dice,
         )
 
@@ -152,7 +185,11 @@ def explain(preview: DefensePreview, task: Task, revision: str | None) -> str:
         outcome = "failure"
     if revision:
         outcome += f"; {revision}"
-    return f"{preview.kind.title()}: {preview.arithmetic(task)}: {outcome} ({preview.section})"
+    with_power = f" with {preview.power}" if preview.power else ""
+    return (
+        f"{preview.kind.title()}{with_power}: {preview.arithmetic(task)}: {outcome} "
+        f"({preview.section})"
+    )
 
 
 class Defending(Fighting):
@@ -165,22 +202,29 @@ class Defending(Fighting):
         *,
         attacker: str | None = None,
         rank: int | None = None,
+        power: str | None = None,
+        similar: bool = False,
     ) -> DefensePreview:
         """What a block or dodge would need and cost, before rolling (refused as the roll would
-        be). Without ``attacker`` and ``rank`` it answers the hit waiting for ``defender``."""
-        if kind not in DEFENSES:
-            raise RuleError(f"A defense is a block or a dodge, not {kind!r}.")
+        be). Without ``attacker`` and ``rank`` it answers the hit waiting for ``defender``.
+
+        Only attacks that inflict Endurance damage may be blocked or dodged, unless the defender
+        uses the same ``power`` as the attacker (its rank is rolled), or with the GM's permission
+        (``similar=True``) a power of a similar theme (seed 000, "Blocking", "Dodging")."""
+        kind = check_defense(kind)
         rule = DEFENSES[kind]
         defender = self._known(defender)
         self._need_started(f"{kind}")
-        pending = self._pending
+        similar = check_flag(similar, "similar")
+        hit = None
         if attacker is None or rank is None:
-            if pending is None or pending.target != defender:
+            hit = self._pending_for(defender)
+            if hit is None:
                 raise RuleError(
                     f"No hit on {defender} is waiting: name the attacker and the attack's rank."
                 )
-            attacker = pending.attacker if attacker is None else attacker
-            rank = pending.rank if rank is None else rank
+            attacker = hit.attacker if attacker is None else attacker
+            rank = hit.rank if rank is None else rank
         attacker = self._known(attacker)
         if defender == attacker:
             raise RuleError(f"{defender} cannot {kind} their own attack.")
@@ -190,39 +234,79 @@ class Defending(Fighting):
             raise RuleError(f"{defender} is out of the fight and cannot {kind}.")
         rank = check_rank(rank, "The attack's rank")
         sheet = self._sheets[defender]
+        used = self._defending_power(kind, sheet, hit, power, similar)
         stance = self._defending.get(defender)
         forced_round = None
-        continued = 0
+        attack = 1
         mode: Mode
         if defender in (self._current, self._suspended):
             mode, consequence = "turn", f"uses {possessive(defender)} task action this turn"
         elif stance and stance[0] == kind:
             mode = "continued"
-            if self.rules.continued_defense_penalty:
-                continued = stance[1]
+            attack = stance[1] + 1
+            extra = attack - 1 if self.rules.continued_defense_penalty else 0
             consequence = (
-                f"continues {possessive(defender)} {kind} (attack {stance[1] + 1} since "
-                f"{possessive(defender)} last action, +{continued} difficulty)"
+                f"continues {possessive(defender)} {kind} (attack {attack} since "
+                f"{possessive(defender)} last action, +{extra} difficulty)"
             )
         else:
             mode = "forced"
             forced_round = self._check_force(defender)
             consequence = f"forced action: uses {possessive(defender)} turn in round {forced_round}"
-        expert = sheet.has_expertise(rule.skill)
+        if used is None:
+            name, value = rule.attribute.title(), sheet.rank(rule.attribute)
+            expert = sheet.has_expertise(rule.skill)
+        else:
+            name, value = used.name, used.rank
+            expert = sheet.has_expertise(used.name.casefold())
         return DefensePreview(
             kind=kind,
             defender=defender,
             attacker=attacker,
             rank=rank,
-            attribute_name=rule.attribute.title(),
-            attribute=sheet.rank(rule.attribute),
-            bonus=self.rules.expertise_bonus if expert else 0,
-            continued=continued,
+            attribute_name=name,
+            attribute=value,
+            expertise=expert,
+            attack=attack,
+            rules=self.rules,
             mode=mode,
             forced_round=forced_round,
             consequence=consequence,
-            can_be_extreme=expert or not self.rules.extreme_needs_expertise,
+            power=None if used is None else used.name,
         )
+
+    def _defending_power(
+        self, kind: str, sheet: Combatant, hit: Attack | None, power: str | None, similar: bool
+    ) -> Power | None:
+        """The power a defender uses against a non-Endurance attack (seed 000: "if the defender
+        has the same power as the attacker, they may use that power to attempt to block"), or
+        None for a Prowess or Agility roll; explosions only by the rule set's leave."""
+        if hit is not None and hit.kind == "exploding" and not self.rules.explosions_blockable:
+            raise RuleError(
+                f"An explosion cannot be {kind}ed: the only way to avoid it is not to be under it "
+                "when it lands. Dive for cover, or take the hit (Diving For Cover)."
+            )
+        if hit is None or hit.endurance:
+            if power is not None:
+                raise RuleError(
+                    f"{hit.power if hit else 'This attack'} inflicts Endurance damage: "
+                    f"{kind} with {'Prowess' if kind == 'block' else 'Agility'}, not a power."
+                )
+            return None
+        if power is None:
+            raise RuleError(
+                f"{hit.power} does not inflict Endurance damage: only someone with the same power "
+                f"may {kind} it, using that power (Blocking, Dodging); name it with power=."
+            )
+        own = sheet.power(check_power_name(power))
+        if own is None:
+            raise RuleError(f"{sheet.name} has no power called {power}.")
+        if own.name.casefold() != hit.power.casefold() and not similar:
+            raise RuleError(
+                f"{own.name} is not {hit.power}: a power of a similar theme may {kind} it only "
+                "with the GM's permission (similar=True) (Blocking, Dodging)."
+            )
+        return own
 
     @command
     def block(
@@ -231,14 +315,21 @@ class Defending(Fighting):
         *,
         attacker: str | None = None,
         rank: int | None = None,
+        power: str | None = None,
+        similar: bool = False,
         dice: Sequence[int] | None = None,
         reaction_dice: Sequence[int] | None = None,
+        powers_dice: Sequence[int] | None = None,
     ) -> DefenseResult:
-        """``defender`` blocks an attack of ``rank``: Prowess + 2d6 (+3 with block expertise)
-        against 8 + rank (seed 000, "Blocking"); ``dice`` are physical dice. Against the hit
-        waiting for ``defender`` (``attack``), attacker and rank come from it, a success negates
-        it and a failure lets it land (``reaction_dice`` for a slam or stagger roll)."""
-        return self._defend("block", defender, attacker, rank, dice, reaction_dice)
+        """``defender`` blocks an attack of ``rank``: Prowess + 2d6 (+3 with block expertise,
+        2014) against 8 + rank (seed 000, "Blocking"); ``dice`` are physical dice. Against the
+        hit waiting for ``defender``, attacker and rank come from it, a success negates it and a
+        failure lets it land (``reaction_dice`` for a slam or stagger roll, ``powers_dice`` for
+        keeping powers on when staggered). ``power`` blocks a non-Endurance attack with the same
+        power (``similar=True``: a similar one, with the GM's permission)."""
+        return self._defend(
+            "block", defender, attacker, rank, power, similar, dice, reaction_dice, powers_dice
+        )
 
     @command
     def dodge(
@@ -247,12 +338,17 @@ class Defending(Fighting):
         *,
         attacker: str | None = None,
         rank: int | None = None,
+        power: str | None = None,
+        similar: bool = False,
         dice: Sequence[int] | None = None,
         reaction_dice: Sequence[int] | None = None,
+        powers_dice: Sequence[int] | None = None,
     ) -> DefenseResult:
-        """``defender`` dodges an attack of ``rank``: Agility + 2d6 (+3 with dodge expertise)
-        against 8 + rank (seed 000, "Dodging"); otherwise as ``block``."""
-        return self._defend("dodge", defender, attacker, rank, dice, reaction_dice)
+        """``defender`` dodges an attack of ``rank``: Agility + 2d6 (+3 with dodge expertise,
+        2014) against 8 + rank (seed 000, "Dodging"); otherwise as ``block``."""
+        return self._defend(
+            "dodge", defender, attacker, rank, power, similar, dice, reaction_dice, powers_dice
+        )
 
     def _defend(
         self,
@@ -260,19 +356,23 @@ class Defending(Fighting):
         defender: str,
         attacker: str | None,
         rank: int | None,
+        power: str | None,
+        similar: bool,
         dice: object,
         reaction: object,
+        powers: object,
     ) -> DefenseResult:
-        preview = self.defense_preview(kind, defender, attacker=attacker, rank=rank)
+        preview = self.defense_preview(
+            kind, defender, attacker=attacker, rank=rank, power=power, similar=similar
+        )
         rolled = self._dice(dice)
         task = preview.roll(rolled)
         defender, attacker = preview.defender, preview.attacker
         if preview.forced_round is not None:
             self._sacrifice(defender, DEFENSES[kind].annotation(attacker), preview.forced_round)
-        count = self._defending[defender][1] + 1 if preview.mode == "continued" else 1
-        self._journal.set(self._defending, defender, (kind, count))
+        self._journal.set(self._defending, defender, (kind, preview.attack))
         revision = moved = None
-        if task.extreme and attacker in self._slots:
+        if task.extreme and self.rules.extreme_revises_order and attacker in self._slots:
             planned = revised(self._slots, self._revisions)
             moved = revised(planned, [(attacker, defender)]) != planned
             revision = f"{attacker} {'now' if moved else 'already'} acts after {defender}"
@@ -296,7 +396,7 @@ class Defending(Fighting):
                 "mode": preview.mode,
             },
         )
-        pending = self._pending
-        if pending is not None and (pending.target, pending.attacker) == (defender, attacker):
-            self._resolve_defense(defender, task.success, reaction)
+        pending = self._pending_for(defender)
+        if pending is not None and pending.attacker == attacker:
+            self._resolve_defense(pending, task.success, reaction, powers)
         return DefenseResult(preview, task, bool(moved), text)

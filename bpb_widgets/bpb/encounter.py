@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bpb_widgets.bpb.defending import Defending
+from bpb_widgets.bpb.grabs import Grabbing
 from bpb_widgets.bpb.order_of_play import OrderOfPlay
+from bpb_widgets.bpb.recovery import Recovery
 from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014
 from bpb_widgets.bpb.task_rolls import TaskRolls
 from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.storage import Record
 
 
-class BulletproofBlues(OrderOfPlay, Defending, TaskRolls):
+class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     """A Bulletproof Blues 2e fight: the order of play by awareness or Perception, delaying,
     forcing, blocking and dodging, tasks, attacks, damage, effects, grappling and plot points.
 
@@ -37,3 +40,17 @@ class BulletproofBlues(OrderOfPlay, Defending, TaskRolls):
             return options
         renamed = {k.replace("defence", "defense"): v for k, v in options.items()}
         return {**renamed, "delay_later_in_round": False}
+
+    @classmethod
+    def upgrade_record(cls, version: int, record: Record) -> Record:
+        """Version 1 attacks said ``stunning=True`` or ``penetrating=True``; today an attack has
+        a ``kind``."""
+        args = record["args"]
+        if version != 1 or record["cmd"] != "attack" or not {"stunning", "penetrating"} & set(args):
+            return record
+        upgraded = {k: v for k, v in args.items() if k not in ("stunning", "penetrating")}
+        if args.get("stunning") is True:
+            upgraded["kind"] = "stunning"
+        elif args.get("penetrating") is True:
+            upgraded["kind"] = "penetrating"
+        return {**record, "args": upgraded}

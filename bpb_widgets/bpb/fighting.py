@@ -1,35 +1,63 @@
-"""Attacks and what they do to a combatant: to hit, the target's defense, damage against
-protection, Endurance and stunning, extreme-success effects, grabs, plot points, recovery.
+"""Attacks and what they do to a combatant: to hit (with range and circumstances), the hit
+waiting for the target's answer, damage against protection, Endurance and stunning damage,
+non-Endurance effects, explosions, and the extreme-success effects with their conditions.
 
-Seed 004: "Attack", "Opposed Tasks" (the circumstance tables), "Extreme Success" ("Overwhelming",
-"Slamming", "Staggering"), "Grabbing" / "Grappling" / "Throwing" / "Tripping", "Diving For
-Cover", "Damage", "Protection", "Stunning", "Recovery", "Plot Points". The arithmetic is
-``bpb_widgets.bpb.rules``; this module applies it to an encounter's combatants.
+Seed 004: "Attack", "Opposed Tasks" (the circumstance tables), "Range Bands", "Extreme Success"
+("Overwhelming", "Slamming", "Staggering"), "Diving For Cover", "Damage", "Exploding",
+"Penetrating", "Stunning", "Protection". The arithmetic is ``bpb_widgets.bpb.rules``; this module
+applies it to an encounter's combatants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bpb_widgets.bpb.base import Attack, BulletproofBluesBase
+from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase
 from bpb_widgets.bpb.order import STAGGERED
-from bpb_widgets.bpb.rules.circumstances import modifiers
-from bpb_widgets.bpb.rules.combat import damage, hand_to_hand, penetrated_protection
-from bpb_widgets.bpb.rules.effects import EFFECTS, OVERWHELMING_RANKS, slam, stagger
+from bpb_widgets.bpb.rules.circumstances import (
+    ATTACK_BONUSES,
+    DIFFICULTY_MODIFIERS,
+    Modifiers,
+    modifiers,
+)
+from bpb_widgets.bpb.rules.combat import (
+    EXPLOSION_DIFFICULTY,
+    damage,
+    hand_to_hand,
+    penetrated_protection,
+)
+from bpb_widgets.bpb.rules.effects import (
+    EFFECTS,
+    OVERWHELMING_RANKS,
+    extreme_effects,
+    keep_powers,
+    slam,
+    stagger,
+)
 from bpb_widgets.bpb.rules.endurance import Endurance
-from bpb_widgets.bpb.rules.grappling import GRAB_OPTIONS, break_free, grab, squeeze, throw, trip
-from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
+from bpb_widgets.bpb.rules.ranges import bands_beyond
 from bpb_widgets.bpb.rules.ranks import check_rank
 from bpb_widgets.bpb.rules.tasks import Task, task
-from bpb_widgets.bpb.sheet import Combatant, attribute_name
+from bpb_widgets.bpb.sheet import (
+    AttackKind,
+    Combatant,
+    Power,
+    attribute_name,
+    check_kind,
+    check_power_name,
+)
+from bpb_widgets.engine.checks import check_distance, check_flag
 from bpb_widgets.engine.command import command
+from bpb_widgets.engine.conditions import Condition
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
-#: The expertise a grab's follow-up draws on (seed 004, "Grabbing").
-GRAB_EXPERTISE = {"throw": "throwing", "trip": "tripping"}
+#: Conditions the fight gives (seed 004, "Staggering", "Diving For Cover").
+STAGGERED_CONDITION = "staggered"
+POWERS_OFF = "powers off"
+PRONE = "prone"
+INTERPOSING = "interposing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,22 +78,32 @@ class Harm:
 
 
 @dataclass(frozen=True, slots=True)
-class Grab:
-    """A grab and what followed it (seed 004, "Grabbing")."""
+class Explosion:
+    """An exploding attack: one roll at difficulty 9, a hit on everyone it caught (seed 004,
+    "Exploding")."""
 
     roll: Task
-    break_free: Task | None
-    then: str
-    harm: Harm | None
-    feet: float | None
+    hits: tuple[Attack, ...]
 
     @property
-    def held(self) -> bool:
-        return self.roll.success and self.break_free is not None and not self.break_free.success
+    def hit(self) -> bool:
+        return self.roll.success
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """The power or weapon of one attack, resolved from the sheet and what the GM typed."""
+
+    name: str
+    rank: int
+    kind: AttackKind
+    hand_to_hand: bool
+    dr: int
+    stunning: bool
 
 
 class Fighting(BulletproofBluesBase):
-    """Attacks, hits landing, grabs, plot points and recovery."""
+    """Attacks, explosions, hits landing or avoided, diving for cover."""
 
     # ------------------------------------------------------------------ attacks
 
@@ -74,56 +112,67 @@ class Fighting(BulletproofBluesBase):
         self,
         attacker: str,
         target: str,
-        rank: int,
+        rank: int | None = None,
         *,
         power: str | None = None,
+        kind: str | None = None,
         using: str | None = None,
         against: str | None = None,
         dr: int | None = None,
-        hand_to_hand: bool = False,
-        stunning: bool = False,
-        penetrating: bool = False,
+        hand_to_hand: bool | None = None,
         effect: str | None = None,
+        distance: float | None = None,
         attack_bonus: Iterable[str] = (),
         defense_bonus: Iterable[str] = (),
         dice: Sequence[int] | None = None,
     ) -> Attack:
-        """``attacker`` attacks ``target`` with a power or weapon of ``rank`` on their turn.
+        """``attacker`` attacks ``target`` on their turn with ``power``: one of their sheet's
+        attacks (its rank, kind and damage), or one typed in with its ``rank`` and ``kind``
+        ("normal", "penetrating", "stunning", "non-endurance"; exploding attacks are
+        ``explode``).
 
         The roll is ``using`` (Prowess hand-to-hand, Agility otherwise) + 2d6 + the largest
         attack bonus against 8 + the target's ``against`` attribute (the same by default) + the
         largest defense bonus (seed 004, "Opposed Tasks"; circumstances by name, e.g.
-        ``attack_bonus=["surprised"]``). Expertise in ``power`` allows an extreme success, which
-        brings the chosen ``effect``. A hit waits for the target: ``block``, ``dodge``,
-        ``dive_for_cover`` or ``take_hit``. The damage rating is ``dr`` (default: the rank);
-        hand-to-hand it is at least the attacker's Brawn, and unarmed at human level Brawn it is
-        stunning (seed 004, "Damage").
-        """
+        ``attack_bonus=["surprised"]``). A grapple adds its own: +3 to hit a held target, +3
+        defense against a held attacker or a grappler using the held as a shield ("Grappling").
+        ``distance`` in feet adds +3 defense per range band beyond the power's rank ("Range
+        Bands"). Expertise in the power allows an extreme success, which brings the chosen
+        ``effect`` (slamming and staggering only with Endurance damage). A hit waits for the
+        target: ``block``, ``dodge``, ``dive_for_cover`` or ``take_hit``. The damage rating is
+        ``dr`` (default: the rank); hand-to-hand it is at least the attacker's Brawn, and unarmed
+        at human-level Brawn it is stunning (seed 004, "Damage")."""
         self._need_resolved()
         attacker, target = self._known(attacker), self._known(target)
         self._need_turn(attacker, "attack")
         if attacker == target:
             raise RuleError(f"{attacker} cannot attack themselves.")
-        rank = check_rank(rank, "The attack's rank")
         sheet, victim = self._sheets[attacker], self._sheets[target]
-        using = attribute_name(using or ("prowess" if hand_to_hand else "agility"), "using")
+        weapon = self._weapon(sheet, power, rank, kind, dr, hand_to_hand)
+        if weapon.kind == "exploding":
+            raise RuleError(
+                f"{weapon.name} explodes: use explode(), one roll against everyone it catches."
+            )
+        using = attribute_name(using or ("prowess" if weapon.hand_to_hand else "agility"), "using")
         against = attribute_name(against or using, "against")
-        if effect is not None and effect not in EFFECTS:
-            raise RuleError(f"An extreme success can be {', '.join(EFFECTS)}; not {effect!r}.")
-        if not isinstance(stunning, bool) or not isinstance(penetrating, bool):
-            raise RuleError("stunning= and penetrating= take True or False.")
-        strike = _strike(sheet, rank, dr, hand_to_hand)
-        mods = modifiers(attack=attack_bonus, defense=defense_bonus)
-        power = _power_name(power, hand_to_hand)
+        if effect is not None:
+            if effect not in EFFECTS:
+                raise RuleError(f"An extreme success can be {', '.join(EFFECTS)}; not {effect!r}.")
+            if effect not in extreme_effects(endurance=weapon.kind != "non-endurance"):
+                raise RuleError(
+                    f"Only attacks that inflict Endurance damage can be {effect}; {weapon.name} "
+                    f"is {weapon.kind} (Slamming, Staggering)."
+                )
+        bands = self._range_bands(weapon, distance)
+        mods, automatic = self._circumstances(attacker, target, attack_bonus, defense_bonus, bands)
         roll = task(
             sheet.rank(using),
             8 + victim.rank(against) + mods.difficulty_modifier,
             bonus=mods.attack_bonus,
-            expertise=power.casefold() in sheet.expertise or not self.rules.extreme_needs_expertise,
+            expertise=self._expert(sheet, weapon.name),
             dice=self._dice(dice),
         )
         applied = effect if roll.extreme else None
-        overwhelming = OVERWHELMING_RANKS if applied == "overwhelming" else 0
         left = f"{using.title()} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]})"
         if mods.attack_bonus:
             left += f" + {mods.attack_bonus} attack bonus"
@@ -135,20 +184,22 @@ class Fighting(BulletproofBluesBase):
         else:
             outcome = "hit" if roll.success else "miss"
         if roll.success:
-            outcome += f"; {target} may block, dodge, dive for cover or take the hit"
+            outcome += f"; {target} may {self._answers(weapon.kind)}"
+        why = f" ({'; '.join(automatic)})" if automatic else ""
         text = (
-            f"{attacker} attacks {target} with {power} {rank}: {left} = {roll.total} vs {right} "
-            f"= {roll.difficulty}: {outcome} (Attack)"
+            f"{attacker} attacks {target} with {self._named(weapon)}: {left} = {roll.total} vs "
+            f"{right} = {roll.difficulty}{why}: {outcome} (Attack)"
         )
+        overwhelming = OVERWHELMING_RANKS if applied == "overwhelming" else 0
         result = Attack(
             attacker,
             target,
-            power,
-            rank,
+            weapon.name,
+            weapon.rank + overwhelming,
             roll,
-            strike[0] + overwhelming,
-            stunning or strike[1],
-            penetrating,
+            weapon.dr + overwhelming,
+            weapon.kind,
+            weapon.stunning,
             applied,
             text,
         )
@@ -164,39 +215,211 @@ class Fighting(BulletproofBluesBase):
             },
         )
         if roll.success:
-            self._journal.attr(self, "_pending", result)
+            self._journal.attr(self, "_pending", (*self._pending, result))
         return result
 
     @command
+    def explode(
+        self,
+        attacker: str,
+        targets: Sequence[str],
+        rank: int | None = None,
+        *,
+        power: str | None = None,
+        outer: Sequence[str] = (),
+        using: str | None = None,
+        attack_bonus: Iterable[str] = (),
+        dice: Sequence[int] | None = None,
+    ) -> Explosion:
+        """``attacker`` sets off an exploding attack catching ``targets``: one roll of ``using``
+        (Agility by default) + 2d6 against difficulty 9, never an extreme success (it is aimed
+        at nobody). On a hit each target takes the full damage rating, or half (rounded up) for
+        those in the ``outer`` half of the radius; each may dive for cover (seed 004,
+        "Exploding", "Diving For Cover")."""
+        self._need_resolved()
+        attacker = self._known(attacker)
+        self._need_turn(attacker, "set off an explosion")
+        caught = self._names_once(targets, "targets")
+        if not caught:
+            raise RuleError("Name who is within the explosion's radius.")
+        outside = set(self._names_once(outer, "outer"))
+        if not outside <= set(caught):
+            raise RuleError("Those in the outer half of the radius must be among the targets.")
+        sheet = self._sheets[attacker]
+        weapon = self._weapon(
+            sheet, power, rank, "exploding" if power is None else None, None, None
+        )
+        if weapon.kind != "exploding":
+            raise RuleError(f"{weapon.name} does not explode: use attack().")
+        using = attribute_name(using or "agility", "using")
+        mods = modifiers(attack=attack_bonus)
+        roll = task(
+            sheet.rank(using),
+            EXPLOSION_DIFFICULTY,
+            bonus=mods.attack_bonus,
+            dice=self._dice(dice),
+        )
+        bonus = f" + {mods.attack_bonus} attack bonus" if mods.attack_bonus else ""
+        text = (
+            f"{attacker} sets off {self._named(weapon)} catching {', '.join(caught)}: "
+            f"{using.title()} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}){bonus} = "
+            f"{roll.total} vs {EXPLOSION_DIFFICULTY}: {'hit' if roll.success else 'miss'}"
+            f"{'; each may dive for cover or take the hit' if roll.success else ''} (Exploding)"
+        )
+        self._event("attack", text, attacker, {"targets": caught, "hit": roll.success})
+        hits: tuple[Attack, ...] = ()
+        if roll.success:
+            hits = tuple(
+                Attack(
+                    attacker,
+                    name,
+                    weapon.name,
+                    weapon.rank,
+                    roll,
+                    -(-weapon.dr // 2) if name in outside else weapon.dr,
+                    "exploding",
+                    weapon.stunning,
+                    None,
+                    text,
+                )
+                for name in caught
+            )
+            self._journal.attr(self, "_pending", (*self._pending, *hits))
+        return Explosion(roll, hits)
+
+    def _weapon(
+        self,
+        sheet: Combatant,
+        power: str | None,
+        rank: int | None,
+        kind: str | None,
+        dr: int | None,
+        hand: bool | None,
+    ) -> Weapon:
+        """The power or weapon of an attack: from the sheet, with what the GM typed over it."""
+        listed = sheet.power(check_power_name(power)) if power is not None else None
+        if listed is None:
+            if rank is None:
+                raise RuleError(
+                    f"{sheet.name} has no attack called {power}: give its rank."
+                    if power
+                    else "Give the attack's rank, or name one of the attacker's powers."
+                )
+            name = check_power_name(power) if power else ("hand-to-hand" if hand else "attack")
+            listed = Power(name, check_rank(rank, "The attack's rank"))
+        rank = check_rank(listed.rank if rank is None else rank, "The attack's rank")
+        chosen = listed.kind if kind is None else check_kind(kind)
+        close = listed.hand_to_hand if hand is None else check_flag(hand, "hand_to_hand")
+        rating = listed.dr if dr is None else check_rank(dr, "The damage rating", low=0, high=20)
+        stunning = chosen == "stunning"
+        if close:  # unarmed: DR = Brawn, stunning at human level; a weapon: at least Brawn
+            strike = hand_to_hand(sheet.brawn, weapon_dr=rating)
+            rating, stunning = strike.dr, stunning or strike.stunning
+        return Weapon(
+            listed.name, rank, chosen, close, rank if rating is None else rating, stunning
+        )
+
+    def _range_bands(self, weapon: Weapon, distance: float | None) -> int:
+        if distance is None:
+            return 0
+        if weapon.hand_to_hand:
+            raise RuleError("A hand-to-hand attack has no range to measure.")
+        feet = check_distance(distance, "The distance to the target")
+        return bands_beyond(weapon.rank, feet)
+
+    def _circumstances(
+        self,
+        attacker: str,
+        target: str,
+        attack_bonus: Iterable[str],
+        defense_bonus: Iterable[str],
+        bands: int,
+    ) -> tuple[Modifiers, list[str]]:
+        """The named circumstances plus those the fight itself brings: a grapple (seed 004,
+        "Grappling") and range bands ("Range Bands"); only the largest of each side applies."""
+        if isinstance(attack_bonus, str) or isinstance(defense_bonus, str):
+            raise RuleError("List the circumstances, such as ['surprised'], not a bare string.")
+        bonus, defense = list(attack_bonus), list(defense_bonus)
+        automatic = []
+        if self.held_by(target):
+            bonus.append("restrained")
+            automatic.append(f"{target} is held: {ATTACK_BONUSES['restrained'].text}")
+        if self.held_by(attacker):
+            defense.append("restrained")
+            automatic.append(f"{attacker} is held: {DIFFICULTY_MODIFIERS['restrained'].text}")
+        if self.has_condition(target, INTERPOSING):
+            defense.append("interposing")
+            automatic.append(DIFFICULTY_MODIFIERS["interposing"].text)
+        if bands:
+            automatic.append(f"{bands} range band{'s' * (bands > 1)} beyond the power's")
+        return modifiers(attack=set(bonus), defense=set(defense), range_bands=bands), automatic
+
+    def _expert(self, sheet: Combatant, power: str) -> bool:
+        """Whether an extreme success is possible: expertise in the power, unless the rule set
+        lets anyone (seed 004, "Extreme Success")."""
+        return power.casefold() in sheet.expertise or not self.rules.extreme_needs_expertise
+
+    @staticmethod
+    def _named(weapon: Weapon) -> str:
+        kind = "" if weapon.kind == "normal" else f" ({weapon.kind})"
+        return f"{weapon.name} {weapon.rank}{kind}"
+
+    @staticmethod
+    def _answers(kind: AttackKind) -> str:
+        if kind == "non-endurance":
+            return "block or dodge with the same power, dive for cover or take it"
+        return "block, dodge, dive for cover or take the hit"
+
+    def _names_once(self, names: object, what: str) -> list[str]:
+        if isinstance(names, str) or not isinstance(names, Iterable):
+            raise RuleError(f"Give {what} as a list of names.")
+        found = [self._known(n) for n in names]
+        if len(set(found)) != len(found):
+            raise RuleError(f"Someone is listed twice in {what}.")
+        return found
+
+    # ------------------------------------------------------------------ answering a hit
+
+    @command
     def take_hit(
-        self, *, instead: str | None = None, reaction_dice: Sequence[int] | None = None
-    ) -> Harm:
-        """The pending hit lands: damage against protection, then a slam or stagger if the
-        attack brought one. ``instead`` names someone who took it in the target's place (a
-        forced action on someone else's behalf, seed 000, "Forcing An Action")."""
-        pending = self._need_pending()
-        target = pending.target if instead is None else self._known(instead)
-        return self._land(pending, target, reaction_dice)
+        self,
+        target: str | None = None,
+        *,
+        instead: str | None = None,
+        reaction_dice: Sequence[int] | None = None,
+        powers_dice: Sequence[int] | None = None,
+    ) -> Harm | None:
+        """The hit waiting for ``target`` (the first waiting, by default) lands: damage against
+        protection, then a slam or stagger if the attack brought one; a non-Endurance attack
+        takes effect as the GM describes. ``instead`` names someone who took it in the target's
+        place (a forced action on someone else's behalf, seed 000, "Forcing An Action")."""
+        pending = self._need_pending(target)
+        victim = pending.target if instead is None else self._known(instead)
+        return self._land(pending, victim, reaction_dice, powers_dice)
 
     @command
     def dive_for_cover(self, name: str, *, reached: bool = True) -> None:
         """``name`` forces an action to dive for cover (seed 004, "Diving For Cover"): they end
-        prone at the nearest cover; if it was within a normal move (``reached``) the pending
-        attack on them misses, otherwise there is no benefit and it lands."""
+        prone at the nearest cover; if it was within a normal move (``reached``) the hit waiting
+        for them misses, otherwise there is no benefit and it lands. Prone lasts to the end of
+        their next turn, whose movement action stands them up."""
         name = self._known(name)
-        if not isinstance(reached, bool):
-            raise RuleError("reached= takes True or False.")
+        reached = check_flag(reached, "reached")
         given_up = self._check_force(name)
         self._sacrifice(name, "dives for cover", given_up)
-        pending = self._pending
-        if pending is None or pending.target != name:
+        self._give_condition(
+            name,
+            Condition(PRONE, "end", name, self._turns, "Diving For Cover", "stands up next turn"),
+        )
+        pending = self._pending_for(name)
+        if pending is None:
             return
         if reached:
-            self._journal.attr(self, "_pending", None)
+            self._drop_pending(pending)
             self._event(
                 "avoided",
                 f"{name} dives clear: {possessive(pending.attacker)} "
-                f"{pending.power} misses; {name} is prone (Diving For Cover)",
+                f"{pending.power} misses (Diving For Cover)",
                 name,
             )
         else:
@@ -205,67 +428,111 @@ class Fighting(BulletproofBluesBase):
                 f"{name} cannot reach cover with a normal move: no benefit (Diving For Cover)",
                 name,
             )
-            self._land(pending, name, None)
+            self._land(pending, name, None, None)
 
-    def _resolve_defense(self, defender: str, success: bool, reaction: object) -> None:
-        """After a block or dodge against the pending attack: negated, or the hit lands."""
-        pending = self._pending
-        if pending is None or pending.target != defender:
-            return
+    def _resolve_defense(
+        self, pending: Attack, success: bool, reaction: object, powers: object
+    ) -> None:
+        """After a block or dodge against the hit waiting: negated, or the hit lands."""
         if success:
-            self._journal.attr(self, "_pending", None)
+            self._drop_pending(pending)
             self._event(
                 "avoided",
                 f"{possessive(pending.attacker)} {pending.power} is negated "
                 "(a successful block or dodge completely negates the attack)",
-                defender,
+                pending.target,
             )
         else:
-            self._land(pending, defender, reaction)
+            self._land(pending, pending.target, reaction, powers)
 
-    def _land(self, pending: Attack, target: str, reaction: object) -> Harm:
-        self._journal.attr(self, "_pending", None)
-        harm = self._harm(
-            target,
-            pending.dr,
-            pending.stunning,
-            pending.penetrating,
-            f"{possessive(pending.attacker)} {pending.power}",
-        )
+    def _pending_for(self, name: str) -> Attack | None:
+        return next((hit for hit in self._pending if hit.target == name), None)
+
+    def _need_pending(self, target: str | None) -> Attack:
+        if not self._pending:
+            raise RuleError("No attack is waiting to land.")
+        if target is None:
+            return self._pending[0]
+        name = self._known(target)
+        pending = self._pending_for(name)
+        if pending is None:
+            raise RuleError(f"No hit on {name} is waiting to land.")
+        return pending
+
+    def _drop_pending(self, pending: Attack) -> None:
+        index = self._pending.index(pending)
+        self._journal.attr(self, "_pending", self._pending[:index] + self._pending[index + 1 :])
+
+    def _land(self, pending: Attack, target: str, reaction: object, powers: object) -> Harm | None:
+        self._drop_pending(pending)
+        cause = f"{possessive(pending.attacker)} {pending.power}"
+        if not pending.endurance:
+            self._event(
+                "effect",
+                f"{cause} (rank {pending.rank}) takes effect on {target}: not Endurance damage; "
+                "the GM says what it does (Protection: other forms of damage)",
+                target,
+            )
+            return None
+        harm = self._harm(target, pending.dr, pending.stunning, pending.penetrating, cause)
         sheet = self._sheets[target]
         if pending.effect == "slamming":
-            result = slam(sheet.brawn, pending.rank, pv=sheet.protection, dice=self._dice(reaction))
-            shown = _roll_text("Brawn", result.roll, pending.rank)
-            if not result.slammed:
+            slammed = slam(
+                sheet.brawn, pending.rank, pv=sheet.protection, dice=self._dice(reaction)
+            )
+            shown = _roll_text("Brawn", slammed.roll, pending.rank)
+            if not slammed.slammed:
                 self._event("slam", f"Slam: {shown}: {target} shrugs it off (Slamming)", target)
             else:
                 self._event(
                     "slam",
-                    f"Slam: {shown}: missed by {result.missed_by}, {target} is knocked back "
-                    f"{result.feet:g} ft (Throws column, rank {result.missed_by}) (Slamming)",
+                    f"Slam: {shown}: missed by {slammed.missed_by}, {target} is knocked back "
+                    f"{slammed.feet:g} ft (Throws column, rank {slammed.missed_by}) (Slamming)",
                     target,
-                    {"feet": result.feet},
+                    {"feet": slammed.feet},
                 )
-                self._harm(target, result.landing_dr, False, False, "the landing")
+                self._harm(target, slammed.landing_dr, False, False, "the landing")
         if pending.effect == "staggering" and not harm.after.out:
-            staggered = stagger(sheet.willpower, pending.rank, dice=self._dice(reaction))
-            shown = _roll_text("Willpower", staggered.roll, pending.rank)
-            if not staggered.staggered:
-                self._event(
-                    "stagger", f"Stagger: {shown}: {target} shrugs it off (Staggering)", target
-                )
-            else:
-                lost = self._next_turn(target)
-                spent = self._lose_turn(target, STAGGERED, lost, forced=False)
-                self._event(
-                    "stagger",
-                    f"Stagger: {shown}: {target} is staggered and loses {spent}; activated "
-                    "powers switch off unless a challenging Willpower roll (12) succeeds "
-                    "(Staggering)",
-                    target,
-                    {"round": lost},
-                )
+            self._stagger(target, pending.rank, reaction, powers)
         return harm
+
+    def _stagger(self, target: str, rank: int, reaction: object, powers: object) -> None:
+        """A staggering hit: Willpower against 8 + rank; failing, the target loses their next
+        action, and activated powers switch off unless a challenging Willpower roll (12) keeps
+        them on, until that next action comes (seed 004, "Staggering")."""
+        sheet = self._sheets[target]
+        staggered = stagger(sheet.willpower, rank, dice=self._dice(reaction))
+        shown = _roll_text("Willpower", staggered.roll, rank)
+        if not staggered.staggered:
+            self._event("stagger", f"Stagger: {shown}: {target} shrugs it off (Staggering)", target)
+            return
+        lost = self._next_turn(target)
+        spent = self._lose_turn(target, STAGGERED, lost, forced=False)
+        self._event(
+            "stagger",
+            f"Stagger: {shown}: {target} is staggered and loses {spent} (Staggering)",
+            target,
+            {"round": lost},
+        )
+        self._give_condition(
+            target, Condition(STAGGERED_CONDITION, "start", target, self._turns, "Staggering")
+        )
+        kept = keep_powers(sheet.willpower, dice=self._dice(powers))
+        outcome = (
+            "activated powers stay on"
+            if kept.success
+            else "activated powers switch off until their next action"
+        )
+        self._event(
+            "powers",
+            f"{target} tries to keep activated powers on: Willpower {kept.attribute} + 2d6 "
+            f"({kept.dice[0]}+{kept.dice[1]}) = {kept.total} vs 12: {outcome} (Staggering)",
+            target,
+        )
+        if not kept.success:
+            self._give_condition(
+                target, Condition(POWERS_OFF, "start", target, self._turns, "Staggering")
+            )
 
     def _harm(self, target: str, dr: int, stunning: bool, penetrating: bool, cause: str) -> Harm:
         """Apply damage rating ``dr`` to ``target`` against their protection (seed 004,
@@ -290,179 +557,16 @@ class Fighting(BulletproofBluesBase):
         harm = Harm(target, dr, pv, dealt, stunning, before, after)
         if harm.out:
             self._event("out", f"{target} is out of the fight at Endurance 0 (Damage)", target)
+            self._release(target, "the grappler is out of the fight")
         return harm
 
-    # ------------------------------------------------------------------ grabs
-
-    @command
-    def grab(
-        self,
-        attacker: str,
-        target: str,
-        then: str,
-        *,
-        dice: Sequence[int] | None = None,
-        reaction_dice: Sequence[int] | None = None,
-    ) -> Grab:
-        """``attacker`` grabs ``target`` (Prowess against 8 + Prowess), the target tries to break
-        free (the greater of Brawn and Agility against 8 + the attacker's, +3 after an extreme
-        grab), and a held target is then held, squeezed, used as cover, thrown or tripped
-        (seed 004, "Grabbing", "Grappling", "Throwing", "Tripping")."""
-        self._need_resolved()
-        attacker, target = self._known(attacker), self._known(target)
-        self._need_turn(attacker, "grab")
-        if attacker == target:
-            raise RuleError(f"{attacker} cannot grab themselves.")
-        if then not in GRAB_OPTIONS:
-            raise RuleError(f"After a grab: {', '.join(GRAB_OPTIONS)}; not {then!r}.")
-        me, them = self._sheets[attacker], self._sheets[target]
-        flight = throw(brawn=me.brawn, weight_lbs=them.weight_lbs) if then == "throw" else None
-        skill = GRAB_EXPERTISE.get(then, "grappling")
-        roll = grab(
-            me.prowess, them.prowess, expertise=skill in me.expertise, dice=self._dice(dice)
-        )
-        shown = (
-            f"Prowess {me.prowess} + 2d6 ({roll.dice[0]}+{roll.dice[1]}) = {roll.total} vs "
-            f"8 + Prowess {them.prowess} = {roll.difficulty}"
-        )
-        if not roll.success:
-            self._event("grab", f"{attacker} grabs at {target}: {shown}: miss (Grabbing)", attacker)
-            return Grab(roll, None, then, None, None)
-        reaction = break_free(
-            them.brawn,
-            them.agility,
-            attacker_brawn=me.brawn,
-            attacker_agility=me.agility,
-            extreme=roll.extreme,
-            dice=self._dice(reaction_dice),
-        )
-        freed = "breaks free" if reaction.success else "is held"
-        self._event(
-            "grab",
-            f"{attacker} grabs {target}: {shown}: hit; {target} tries to break free: greater of "
-            f"Brawn/Agility {reaction.attribute} + 2d6 ({reaction.dice[0]}+{reaction.dice[1]}) = "
-            f"{reaction.total} vs {reaction.difficulty}: {freed} (Grabbing)",
-            attacker,
-        )
-        if reaction.success:
-            return Grab(roll, reaction, then, None, None)
-        harm, feet = None, None
-        if flight is not None:
-            feet = flight.feet
-            self._event(
-                "throw",
-                f"{attacker} throws {target} {feet:g} ft: Brawn {me.brawn} - "
-                f"Lifts rank {flight.weight_rank} ({them.weight_lbs:g} lb) = Throws rank "
-                f"{flight.rank} (Throwing)",
-                attacker,
-                {"feet": feet},
-            )
-            harm = self._harm(target, flight.dr, False, False, "the impact")
-        elif then in ("trip", "squeeze"):
-            strike = trip(me.agility) if then == "trip" else squeeze(me.brawn, me.agility)
-            harm = self._harm(target, strike.dr, strike.stunning, False, f"the {then}")
-        else:
-            self._event(
-                then,
-                f"{attacker} {'holds' if then == 'hold' else 'interposes'} "
-                f"{target}: {GRAB_OPTIONS[then]} (Grappling)",
-                attacker,
-            )
-        return Grab(roll, reaction, then, harm, feet)
-
-    # ------------------------------------------------------------------ plot points, recovery
-
-    @command
-    def gain_plot_point(self, name: str, reason: str) -> int:
-        """``name`` gains a plot point: a complication, a reward or cooperation (seed 004,
-        "Gaining Plot Points"). Returns the new total."""
-        name = self._known(name)
-        if reason not in GAINS:
-            raise RuleError(f"Plot points are gained for: {', '.join(GAINS)}; not {reason!r}.")
-        total = self._plot[name] + 1
-        self._journal.set(self._plot, name, total)
-        self._event(
-            "plot",
-            f"{name} gains a plot point ({reason}): {GAINS[reason]} Now "
-            f"{total} (Gaining Plot Points)",
-            name,
-        )
-        return total
-
-    @command
-    def spend_plot_point(self, name: str, use: str) -> int:
-        """``name`` spends a plot point: automatic success, power boost, power stunt, rally,
-        retcon (seed 004, "Spending Plot Points"). A rally recovers at once as after half an
-        hour's rest. Returns the points left."""
-        name = self._known(name)
-        if use not in SPENDS:
-            raise RuleError(f"Plot points are spent on: {', '.join(SPENDS)}; not {use!r}.")
-        if not self._plot[name]:
-            raise RuleError(f"{name} has no plot points left to spend.")
-        left = self._plot[name] - 1
-        self._journal.set(self._plot, name, left)
-        self._event(
-            "plot",
-            f"{name} spends a plot point on {use.replace('_', ' ')}: "
-            f"{SPENDS[use]} {left} left (Spending Plot Points)",
-            name,
-        )
-        if use == "rally":
-            self._rest(name, "rallies")
-        return left
-
-    @command
-    def recover(self, names: Iterable[str] | None = None) -> None:
-        """After the fight and a chance to rest (about half an hour): stunning damage all comes
-        back and half the recent Endurance loss (seed 004, "Recovery", "Stunning")."""
-        chosen = self.names if names is None else [self._known(n) for n in _names(names)]
-        for name in chosen:
-            if self._endurance[name].current < self._endurance[name].rank:
-                self._rest(name, "rests")
-
-    def _rest(self, name: str, how: str) -> None:
-        before = self._endurance[name]
-        after = before.rest()
-        self._changing_fitness(name, lambda: self._journal.set(self._endurance, name, after))
-        self._event(
-            "recover",
-            f"{name} {how}: stunning damage {before.stun} all back, recent "
-            f"damage {before.recent} half back: Endurance {before.current} -> "
-            f"{after.current} (Recovery)",
-            name,
-        )
-
-    # ------------------------------------------------------------------ checks
-
-    def _need_pending(self) -> Attack:
-        if self._pending is None:
-            raise RuleError("No attack is waiting to land.")
-        return self._pending
-
-
-def _strike(sheet: Combatant, rank: int, dr: Any, hand: bool) -> tuple[int, bool]:
-    if dr is not None:
-        dr = check_rank(dr, "The damage rating", low=0, high=20)
-    if not isinstance(hand, bool):
-        raise RuleError("hand_to_hand= takes True or False.")
-    if hand:
-        strike = hand_to_hand(sheet.brawn, weapon_dr=dr)
-        return strike.dr, strike.stunning
-    return (rank if dr is None else dr), False
-
-
-def _power_name(power: object, hand: bool) -> str:
-    if power is None:
-        return "hand-to-hand" if hand else "attack"
-    if not isinstance(power, str) or not power.strip() or len(power) > 60:
-        raise RuleError(f"Name the power or weapon in a few words, not {power!r}.")
-    return power.strip()
-
-
-def _names(names: object) -> list[object]:
-    if isinstance(names, str) or not isinstance(names, Iterable):
-        raise RuleError("Give the names as a list.")
-    return list(names)
+    def _release(self, grappler: str, why: str) -> None:
+        """End every hold ``grappler`` keeps (seed 004, "Grappling")."""
+        for name, held in list(self._conditions.items()):
+            if any(c.name == HELD and c.by == grappler for c in held):
+                self._lift_condition(name, HELD, why)
+        self._lift_condition(grappler, HOLDING, why)
+        self._lift_condition(grappler, INTERPOSING, why)
 
 
 def _roll_text(attribute: str, roll: Task, rank: int) -> str:

@@ -34,10 +34,10 @@ def revised(order: Sequence[str], moves: Iterable[tuple[str, ...]]) -> list[str]
     character whose attack was blocked acts after the character who successfully blocked")."""
     result = list(order)
     for attacker, defender, *_ in moves:
-        if attacker in result and defender in result:
-            if result.index(attacker) < result.index(defender):
-                result.remove(attacker)
-                result.insert(result.index(defender) + 1, attacker)
+        before = attacker in result and defender in result
+        if before and result.index(attacker) < result.index(defender):
+            result.remove(attacker)
+            result.insert(result.index(defender) + 1, attacker)
     return result
 
 

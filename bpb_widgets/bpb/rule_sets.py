@@ -27,8 +27,16 @@ class BulletproofBluesRules(RuleSet):
     continued_defense_penalty: bool = True
     #: An extreme success needs expertise (seed 004, "Extreme Success"; seed 000 is silent).
     extreme_needs_expertise: bool = True
-    #: Bonus to block/dodge rolls with block/dodge expertise (seed 000, "Blocking", "Dodging").
+    #: Bonus to block/dodge rolls with block/dodge expertise (seed 000, "Blocking", "Dodging";
+    #: the 2012 text of seed 004 gives none).
     expertise_bonus: int = 3
+    #: An extreme success on a block or dodge puts the attacker after the defender in the
+    #: following rounds (seed 000, "Blocking", "Dodging"; the 2012 text of seed 004 does not).
+    extreme_revises_order: bool = True
+    #: An explosion may be blocked or dodged. Seed 004 ("Diving For Cover") says the only way to
+    #: avoid a particularly large attack is not to be under it; the default reads an explosion
+    #: as one.
+    explosions_blockable: bool = False
     #: A turn held to the end of the round comes then, before the environment, and a turn kept
     #: into the next round is taken there besides that round's own (seed 000, "Delaying A Turn":
     #: "later in the round or on a successive round"). False: a held turn not taken merges into
@@ -49,4 +57,6 @@ BPB2012 = BulletproofBluesRules(
     "Bulletproof Blues 2e, 2012 wiki text (seed 004)",
     perception_roll=False,
     preempt_limit=True,
+    expertise_bonus=0,
+    extreme_revises_order=False,
 )

@@ -3,18 +3,114 @@ read (seed 004)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from bpb_widgets.bpb.rules.combat import protection as rules_protection
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, check_rank
-from bpb_widgets.engine.checks import check_distance, check_flag, check_name
+from bpb_widgets.engine.checks import check_distance, check_flag, check_name, check_side
 from bpb_widgets.errors import RuleError
 
 #: The attributes seed 004 names (Rolling Dice, Order Of Play, Blocking, Dodging, Damage...).
 ATTRIBUTES = ("agility", "brawn", "endurance", "perception", "prowess", "reason", "willpower")
 #: A typical adult's weight (interpretation: the seeds give only Widow's 148 lb).
 DEFAULT_WEIGHT_LBS = 150.0
+
+#: What an attack does (seed 004, "Damage", "Exploding", "Penetrating", "Stunning", "Protection"):
+#: Endurance damage, half the protection ignored, temporary damage, everyone in a radius, or
+#: some other effect (Telepathy, Mind Control, drains), which is not Endurance damage.
+AttackKind = Literal["normal", "penetrating", "stunning", "exploding", "non-endurance"]
+ATTACK_KINDS: tuple[AttackKind, ...] = (
+    "normal",
+    "penetrating",
+    "stunning",
+    "exploding",
+    "non-endurance",
+)
+#: The longest name of a power or weapon.
+MAX_POWER_NAME = 60
+#: The most powers or weapons one sheet lists.
+MAX_POWERS = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A power or weapon on a combatant's sheet: its name, rank and kind of attack (seed 004,
+    "Attack": "the rank of the attacker's power or weapon").
+
+    ``hand_to_hand`` attacks roll Prowess and do at least the attacker's Brawn (seed 004,
+    "Damage"); ``dr`` is a damage rating other than the rank (a knife's 2); ``radius`` is an
+    explosion's total radius in feet.
+    """
+
+    name: str
+    rank: int
+    kind: AttackKind = "normal"
+    hand_to_hand: bool = False
+    dr: int | None = None
+    radius: float | None = None
+
+    @property
+    def endurance(self) -> bool:
+        """Whether it inflicts Endurance damage (what may be blocked, dodged, slammed and
+        staggered)."""
+        return self.kind != "non-endurance"
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"name": self.name, "rank": self.rank, "kind": self.kind}
+        if self.hand_to_hand:
+            data["hand_to_hand"] = True
+        if self.dr is not None:
+            data["dr"] = self.dr
+        if self.radius is not None:
+            data["radius"] = self.radius
+        return data
+
+
+def check_kind(kind: object) -> AttackKind:
+    """One of :data:`ATTACK_KINDS`."""
+    for known in ATTACK_KINDS:
+        if kind == known:
+            return known
+    raise RuleError(f"An attack's kind is one of {', '.join(ATTACK_KINDS)}; not {kind!r}.")
+
+
+def check_power_name(name: object) -> str:
+    """A power's or weapon's name: a few words."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_POWER_NAME:
+        raise RuleError(f"Name the power or weapon in a few words, not {name!r}.")
+    return " ".join(name.split())
+
+
+def make_power(entry: object, owner: str = "") -> Power:
+    """A checked :class:`Power` from a sheet entry such as ``{"name": "Blast", "rank": 9,
+    "kind": "normal"}`` (also ``hand_to_hand``, ``dr``, ``radius``)."""
+    if isinstance(entry, Power):
+        return entry
+    whose = f"{owner}'s " if owner else ""
+    if not isinstance(entry, Mapping):
+        raise RuleError(
+            f"{whose}attacks are entries such as {{'name': 'Blast', 'rank': 9, 'kind': 'normal'}}, "
+            f"not {entry!r}."
+        )
+    unknown = sorted(set(entry) - {"name", "rank", "kind", "hand_to_hand", "dr", "radius"})
+    if unknown:
+        raise RuleError(f"{whose}attack has no field {unknown[0]!r}.")
+    name = check_power_name(entry.get("name"))
+    kind = check_kind(entry.get("kind", "normal"))
+    radius = entry.get("radius")
+    if kind == "exploding" and radius is None:
+        raise RuleError(f"{whose}{name} explodes: give its radius in feet.")
+    dr = entry.get("dr")
+    return Power(
+        name,
+        check_rank(entry.get("rank"), f"{whose}{name}'s rank"),
+        kind,
+        check_flag(entry.get("hand_to_hand", False), "hand_to_hand"),
+        None if dr is None else check_rank(dr, f"{whose}{name}'s damage rating", low=0, high=20),
+        None if radius is None else check_distance(radius, f"{name}'s radius", positive=True),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +139,15 @@ class Combatant:
     player: bool = False
     #: For throws: the weight looked up on the Lifts column (seed 004, "Throwing").
     weight_lbs: float = DEFAULT_WEIGHT_LBS
+    #: Which side the combatant fights on ("heroes", "villains", any name).
+    side: str = ""
+    #: The powers and weapons they attack with.
+    attacks: tuple[Power, ...] = ()
+
+    def power(self, name: str) -> Power | None:
+        """The power or weapon called ``name`` on this sheet (any case), or None."""
+        wanted = name.casefold()
+        return next((p for p in self.attacks if p.name.casefold() == wanted), None)
 
     def rank(self, attribute: str) -> int:
         """The rank of ``attribute`` (lower case, e.g. ``"prowess"``)."""
@@ -69,6 +174,10 @@ class Combatant:
             player=self.player,
             weight_lbs=self.weight_lbs,
         )
+        if self.side:
+            data["side"] = self.side
+        if self.attacks:
+            data["attacks"] = [power.to_dict() for power in self.attacks]
         return data
 
     def summary(self) -> str:
@@ -82,6 +191,12 @@ class Combatant:
             parts.append("expertise " + ", ".join(sorted(self.expertise)))
         if self.player:
             parts.append("player character")
+        if self.attacks:
+            parts.append(
+                "attacks " + ", ".join(f"{p.name} {p.rank} ({p.kind})" for p in self.attacks)
+            )
+        if self.side:
+            parts.append(f"side {self.side}")
         return "; ".join(parts)
 
 
@@ -95,6 +210,8 @@ def make_combatant(
     protection: object = 0,
     player: object = False,
     weight_lbs: object = DEFAULT_WEIGHT_LBS,
+    side: object = "",
+    attacks: object = (),
     **ranks: object,
 ) -> Combatant:
     """A validated sheet; unknown attributes and impossible ranks are refused."""
@@ -129,7 +246,24 @@ def make_combatant(
         protection=check_rank(protection, f"{name}'s protection", low=0),
         player=check_flag(player, "player"),
         weight_lbs=check_distance(weight_lbs, f"{name}'s weight in pounds", positive=True),
+        side=check_side(side),
+        attacks=check_powers(attacks, name),
     )
+
+
+def check_powers(attacks: object, name: str) -> tuple[Power, ...]:
+    """The powers and weapons a sheet lists: each checked, each name once."""
+    if isinstance(attacks, (str, Mapping)) or not isinstance(attacks, Iterable):
+        raise RuleError(f"{name}'s attacks are a list of entries, not {attacks!r}.")
+    powers = tuple(make_power(entry, name) for entry in attacks)
+    if len(powers) > MAX_POWERS:
+        raise RuleError(f"{name} lists {len(powers)} attacks; at most {MAX_POWERS}.")
+    seen = set()
+    for power in powers:
+        if power.name.casefold() in seen:
+            raise RuleError(f"{name} lists {power.name} twice.")
+        seen.add(power.name.casefold())
+    return powers
 
 
 def check_expertise(expertise: object, name: str) -> frozenset[str]:

@@ -72,3 +72,14 @@ def check_note(text: object, what: str = "Notes") -> str:
     if not isinstance(text, str) or len(text) > MAX_NOTE:
         raise RuleError(f"{what} are text of at most {MAX_NOTE} characters.")
     return " ".join(text.split())
+
+
+#: The longest name of a side.
+MAX_SIDE = 40
+
+
+def check_side(side: object) -> str:
+    """The side a combatant fights on ("heroes", "villains", any name; "" for none)."""
+    if not isinstance(side, str) or len(side.strip()) > MAX_SIDE:
+        raise RuleError(f"A side is a name of at most {MAX_SIDE} characters, not {side!r}.")
+    return " ".join(side.split())

@@ -26,7 +26,7 @@ class Condition:
 
     ``ends`` is None (until removed) or "start"/"end" of a turn of ``of``, the first such turn to
     begin after turn number ``after`` (the count of turns begun when the condition was given).
-    ``rule`` names the rule that gave it; ``note`` says more ("held by Monolith").
+    ``rule`` names the rule that gave it; ``by`` who imposes it (a grappler); ``note`` says more.
     """
 
     name: str
@@ -35,6 +35,7 @@ class Condition:
     after: int = 0
     rule: str = ""
     note: str = ""
+    by: str | None = None
 
     @property
     def until(self) -> str:
@@ -49,9 +50,10 @@ class Condition:
 
     def describe(self) -> str:
         """One line: "staggered (Staggering), until the start of Ganyeka's next turn"."""
+        by = f" by {self.by}" if self.by else ""
         rule = f" ({self.rule})" if self.rule else ""
         note = f", {self.note}" if self.note else ""
-        return f"{self.name}{rule}{note}, {self.until}"
+        return f"{self.name}{by}{rule}{note}, {self.until}"
 
 
 def check_condition_name(name: object) -> str:

@@ -85,7 +85,7 @@ def test_a_successful_block_negates_the_hit_and_a_failed_one_lets_it_land() -> N
 
 def test_protection_penetrating_and_overwhelming() -> None:
     enc = rooftop()
-    enc.attack("Black Steel", "Widow", 4, penetrating=True, dice=(5, 5))
+    enc.attack("Black Steel", "Widow", 4, kind="penetrating", dice=(5, 5))
     assert enc.take_hit().damage == 4 - 1  # PV 2, half ignored
     enc.end_turn()
     enc.end_turn()
@@ -245,10 +245,10 @@ def test_trips_and_squeezes_at_human_level_are_stunning() -> None:
         (lambda e: e.attack("Black Steel", "Widow", 4, dice=(9, 9)), "die face"),
         (lambda e: e.take_hit(), "No attack is waiting"),
         (lambda e: e.block("Widow"), "No hit on Widow is waiting"),
-        (lambda e: e.grab("Black Steel", "Widow", "hug"), "After a grab"),
+        (lambda e: e.grab("Black Steel", "Widow", "hug"), "follow-up to a grab"),
         (lambda e: e.spend_plot_point("Widow", "rally"), "no plot points left"),
-        (lambda e: e.spend_plot_point("Black Steel", "nap"), "spent on"),
-        (lambda e: e.gain_plot_point("Black Steel", "bribe"), "gained for"),
+        (lambda e: e.spend_plot_point("Black Steel", "nap"), "use of a plot point"),
+        (lambda e: e.gain_plot_point("Black Steel", "bribe"), "reason to gain a plot point"),
         (lambda e: e.recover("Widow"), "as a list"),
     ],
 )
