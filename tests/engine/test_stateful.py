@@ -167,6 +167,56 @@ class Fight(CommandMachine):
     def recover(self) -> None:
         self.attempt(self.enc.recover)
 
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(
+        victims=st.lists(name, max_size=3),
+        outer=st.lists(name, max_size=2),
+        r=rank,
+        d=dice,
+    )
+    def explode(self, victims: list[str], outer: list[str], r: int, d: tuple | None) -> None:
+        attacker = self.enc.current
+        self.attempt(lambda: self.enc.explode(attacker, victims, r, outer=outer, dice=d))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(
+        victim=name,
+        kind=st.sampled_from(["normal", "penetrating", "stunning", "non-endurance", "x"]),
+        distance=st.none() | st.sampled_from([0, 100, 5000, 10**6, -5]),
+        d=dice,
+    )
+    def attack_of_a_kind(self, victim: str, kind: str, distance: int | None, d: tuple) -> None:
+        attacker = self.enc.current
+        self.attempt(
+            lambda: self.enc.attack(attacker, victim, 5, kind=kind, distance=distance, dice=d)
+        )
+
+    @rule(who=name, action=st.sampled_from(["hold", "squeeze", "interpose", "hug"]))
+    def grapple(self, who: str, action: str) -> None:
+        self.attempt(lambda: self.enc.grapple(who, action))
+
+    @rule(who=name, d=dice, let_go=st.booleans())
+    def break_free_or_let_go(self, who: str, d: tuple | None, let_go: bool) -> None:
+        if let_go:
+            self.attempt(lambda: self.enc.let_go(who))
+        else:
+            self.attempt(lambda: self.enc.break_free(who, dice=d))
+
+    @rule(
+        who=name,
+        condition=st.sampled_from(["stunned", "prone", ""]),
+        ends=st.sampled_from([None, "start", "end", "never"]),
+        of=st.none() | name,
+        remove=st.booleans(),
+    )
+    def condition(
+        self, who: str, condition: str, ends: str | None, of: str | None, remove: bool
+    ) -> None:
+        if remove:
+            self.attempt(lambda: self.enc.remove_condition(who, condition))
+        else:
+            self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+
 
 TestFight = Fight.TestCase
 TestFight.settings = settings(max_examples=150, stateful_step_count=50, deadline=None)

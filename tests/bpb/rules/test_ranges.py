@@ -27,11 +27,13 @@ def test_within_range_is_free() -> None:
     assert rules.range_modifier(3, 401) == 3
 
 
-def test_rank_seven_blast_reaches_twenty_miles() -> None:
-    reach = rules.default_benchmarks().row(7).affects_ft
-    assert round(reach / 5280) == 19  # 19.4 miles: the seed's "20 miles", rounded
-    assert rules.range_band(20 * 5280) == 8
-    assert rules.range_band(19 * 5280) == 7
+def test_a_rank_7_blast_reaches_20_miles_as_printed() -> None:
+    """Seed 004, "Range Bands": "a rank 7 Blast has an effective range of 20 miles". The table
+    uses the book's printed figure, not the x4 series' 19.4 miles."""
+    assert rules.default_benchmarks().row(7).affects_ft == 20 * 5280
+    assert rules.range_band(20 * 5280) == 7
+    assert rules.bands_beyond(7, 20 * 5280) == 0
+    assert rules.range_modifier(7, 20 * 5280 + 1) == 3
 
 
 def test_seed_data_points_are_marked() -> None:
