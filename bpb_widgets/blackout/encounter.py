@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from bpb_widgets.blackout import rules as blackout
 from bpb_widgets.blackout.pool import SuccessDie, check_successes
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole
+from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_side, check_whole
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.initiative import InitiativeEncounter
@@ -44,6 +44,8 @@ class BlackoutCombatant:
     stamina: int = 0
     group: bool = False
     aware: bool = True
+    #: Which side they fight on ("heroes", "villains", any name).
+    side: str = ""
 
     def summary(self) -> str:
         who = "player character" if self.pc else f"enemy, step {self.step}, {self.ap} AP"
@@ -66,6 +68,7 @@ class BlackoutCombatant:
             "stamina": self.stamina,
             "group": self.group,
             "aware": self.aware,
+            "side": self.side,
         }
 
 
@@ -83,6 +86,7 @@ def make_sheet(
     stamina: object = 0,
     group: object = False,
     aware: object = True,
+    side: object = "",
 ) -> BlackoutCombatant:
     """A checked blackout sheet; an enemy needs its fixed step and at least 3 AP (seed 002,
     "Initiative")."""
@@ -113,6 +117,7 @@ def make_sheet(
         check_whole(stamina, f"{name}'s stamina"),
         group,
         aware,
+        check_side(side),
     )
 
 
@@ -269,11 +274,11 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         for name, budget in list(self._budget.items()):
             self._journal.set(self._budget, name, budget.new_round())
 
-    def _can_act(self, name: str) -> bool:
-        """Aware and not dead: out of the fight still takes turns, to test Vitality (seed 002)."""
-        return self._aware[name] and name not in self._dead
+    def _fit(self, name: str) -> bool:
+        """Not dead: out of the fight still takes turns, to test Vitality (seed 002)."""
+        return name not in self._dead
 
-    def _out(self, name: str) -> bool:
+    def _down(self, name: str) -> bool:
         return self._hp[name][0] <= 0
 
     def _delayed_to(self, name: str) -> int | None:

@@ -15,7 +15,7 @@ from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START
 from bpb_widgets.bpb.rules.tasks import Task
 from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
-from bpb_widgets.engine.encounter import Encounter, TurnState
+from bpb_widgets.engine.encounter import Encounter, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -217,12 +217,53 @@ class BulletproofBluesBase(Encounter[Combatant]):
         )
         self._journal.attr(self, "_revisions", ())
 
-    def _can_act(self, name: str) -> bool:
-        """Aware of the fight and not out of it (Endurance 0, seed 004 "Damage")."""
-        return self._aware[name] and not self._endurance[name].out
+    def _fit(self, name: str) -> bool:
+        """Not out of the fight (Endurance 0, seed 004 "Damage")."""
+        return not self._endurance[name].out
 
-    def _out(self, name: str) -> bool:
+    def _down(self, name: str) -> bool:
         return self._endurance[name].out
+
+    def _turn_given_up(self, name: str) -> str | None:
+        if (name, self._round) in self._lost and self._acted.get(name) != self._round:
+            return f"gave up this round's turn ({self._lost[(name, self._round)] or 'forced'})"
+        return None
+
+    def _stopped(self, name: str) -> None:
+        """A defense lasts until the defender's next action (seed 004, "Blocking", "Dodging"):
+        one who can no longer act keeps none."""
+        if self._journal.pop(self._defending, name):
+            self._event("defense", f"{possessive(name)} defense ends: they can no longer act", name)
+
+    def _dismiss(self, name: str) -> None:
+        """A combatant with a hit waiting, theirs or on them, cannot leave until it is
+        resolved; their Endurance, plot points and turns given up go with them."""
+        if any(name in (hit.attacker, hit.target) for hit in self._pending):
+            raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
+        j = self._journal
+        for table in (self._endurance, self._plot, self._forced, self._defending):
+            j.pop(table, name)
+        for key in [key for key in self._lost if key[0] == name]:
+            j.pop(self._lost, key)
+        kept = tuple(r for r in self._revisions if name not in r[:2])
+        if kept != self._revisions:
+            j.attr(self, "_revisions", kept)
+        if name in self._declared:
+            j.attr(self, "_declared", tuple(n for n in self._declared if n != name))
+
+    def vitals(self, name: str) -> Vitals:
+        """Endurance, stunning damage apart; protection; plot points for players (seed 004,
+        "Damage", "Stunning", "Protection", "Plot Points")."""
+        name = self._known(name)
+        endurance, sheet = self._endurance[name], self._sheets[name]
+        extra: list[tuple[str, int]] = []
+        if sheet.protection:
+            extra.append(("protection", sheet.protection))
+        if sheet.player:
+            extra.append(("plot points", self._plot[name]))
+        return Vitals(
+            "Endurance", endurance.current, endurance.rank, endurance.stun, "stunning", tuple(extra)
+        )
 
     def _unresolved(self) -> str | None:
         if not self._pending:

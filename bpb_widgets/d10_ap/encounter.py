@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from bpb_widgets.d10_ap import rules as d10
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole
+from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_side, check_whole
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.initiative import InitiativeEncounter
@@ -35,6 +35,8 @@ class D10Combatant:
     initiative_bonus: int = 0
     group: bool = False
     aware: bool = True
+    #: Which side they fight on ("heroes", "villains", any name).
+    side: str = ""
 
     def summary(self) -> str:
         traits = f"; {', '.join(sorted(self.traits))}" if self.traits else ""
@@ -49,6 +51,7 @@ class D10Combatant:
             "initiative_bonus": self.initiative_bonus,
             "group": self.group,
             "aware": self.aware,
+            "side": self.side,
         }
 
 
@@ -61,6 +64,7 @@ def make_sheet(
     initiative_bonus: object = 0,
     group: object = False,
     aware: object = True,
+    side: object = "",
 ) -> D10Combatant:
     """A checked d10-ap sheet; unknown traits are refused (seed 003)."""
     name = check_name(name)
@@ -76,6 +80,7 @@ def make_sheet(
         check_whole(initiative_bonus, f"{name}'s initiative bonus", low=None),
         check_flag(group, "group"),
         check_flag(aware, "aware"),
+        check_side(side),
     )
 
 

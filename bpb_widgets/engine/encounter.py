@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from bpb_widgets.engine import storage
-from bpb_widgets.engine.checks import check_name, check_note
+from bpb_widgets.engine.checks import check_flag, check_name, check_note
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
 from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
 from bpb_widgets.engine.dice import Dice
@@ -45,6 +45,8 @@ class Sheet(Protocol):
     def group(self) -> bool: ...
     @property
     def aware(self) -> bool: ...
+    @property
+    def side(self) -> str: ...
     def summary(self) -> str: ...
     def to_dict(self) -> dict[str, object]: ...
 
@@ -84,6 +86,43 @@ class TurnState:
     out: bool
     #: Conditions on the combatant, each with when it ends.
     conditions: tuple[Condition, ...] = ()
+    #: Marked defeated by the GM.
+    defeated: bool = False
+    #: Hidden from the players (the player view shows nothing of them).
+    hidden: bool = False
+    #: Why they get no turn now ("out of the fight", "not aware of the fight" ...), or None.
+    skipped: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Vitals:
+    """What a combatant's card shows of their health: one meter, and what else the system counts
+    (Bulletproof Blues: Endurance, stunning damage apart; blackout: hit points, damage
+    resistance)."""
+
+    label: str
+    value: int
+    maximum: int
+    #: Damage shown apart from the rest (stunning damage, which all comes back after the fight).
+    apart: int = 0
+    apart_label: str = ""
+    #: Other figures: (label, value).
+    extra: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetField:
+    """One field of a system's character sheet, as a form asks for it."""
+
+    name: str
+    label: str
+    #: "rank" (a whole number from ``low`` to ``high``), "number", "flag", "text", "words" (a
+    #: list of words, such as expertise), "choice" (one of ``choices``).
+    kind: str
+    default: object = None
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +229,10 @@ class Encounter(Generic[S]):
         self._turns = 0
         self._turn_began = 0
         self._conditions: dict[str, tuple[Condition, ...]] = {}
+        #: Marked defeated by the GM: name -> the round.
+        self._defeated: dict[str, int] = {}
+        #: Hidden from the players.
+        self._hidden: dict[str, bool] = {}
         self._setup()
         if autosave is not None:
             self.autosave = autosave
@@ -296,6 +339,11 @@ class Encounter(Generic[S]):
         return self._round > 0
 
     @property
+    def turns(self) -> int:
+        """How many turns have begun so far (each turn taken, delayed turns included)."""
+        return self._turns
+
+    @property
     def order_changes(self) -> tuple[str, ...]:
         """Changes to the order of play waiting for the next round, explained."""
         return ()
@@ -323,7 +371,46 @@ class Encounter(Generic[S]):
             "delaying": name in self._holding,
             "out": self._out(name),
             "conditions": self._conditions.get(name, ()),
+            "defeated": name in self._defeated,
+            "hidden": name in self._hidden,
+            "skipped": self._skip_reason(name),
         }
+
+    def _skip_reason(self, name: str) -> str | None:
+        """Why ``name`` gets no turn now, in words, or None."""
+        if name in self._defeated:
+            return "defeated"
+        if self._out(name):
+            return "out of the fight"
+        if not self._aware[name]:
+            return "not aware of the fight yet"
+        return self._turn_given_up(name)
+
+    def _turn_given_up(self, name: str) -> str | None:
+        """Why ``name``'s turn this round is given up (a forced action, a stagger), or None."""
+        return None
+
+    @property
+    def sides(self) -> list[str]:
+        """The sides in the fight, in the order their first combatant joined ("" for none)."""
+        return list(dict.fromkeys(sheet.side for sheet in self._sheets.values()))
+
+    def side_of(self, name: str) -> str:
+        """The side ``name`` fights on ("" for none)."""
+        return self._sheets[self._known(name)].side
+
+    def vitals(self, name: str) -> Vitals | None:
+        """What ``name``'s card shows of their health (None where the system counts none)."""
+        return None
+
+    @classmethod
+    def sheet_fields(cls) -> tuple[SheetField, ...]:
+        """The fields of this system's character sheet, as a form asks for them."""
+        return ()
+
+    def hidden(self, name: str) -> bool:
+        """Whether the GM hides ``name`` from the players."""
+        return self._known(name) in self._hidden
 
     def conditions(self, name: str) -> tuple[Condition, ...]:
         """The conditions on ``name``, each with when it ends."""
@@ -350,8 +437,10 @@ class Encounter(Generic[S]):
     @command
     def add(self, name: str, **sheet: Any) -> S:
         """Add a combatant; what their sheet holds depends on the rule set (see the system's
-        ``make_sheet``). Everywhere: ``group=True`` for henchmen sharing one turn,
-        ``aware=False`` for someone who gets no turn until ``becomes_aware``."""
+        ``make_sheet``). Everywhere: ``side="villains"``, ``group=True`` for henchmen sharing one
+        turn, ``aware=False`` for someone who gets no turn until ``becomes_aware``,
+        ``hidden=True`` for someone the players must not see yet."""
+        hide = check_flag(sheet.pop("hidden", False), "hidden")
         made = self.make_sheet(name, **sheet)
         if made.name.casefold() in self._folded:
             raise RuleError(f"There is already a combatant called {made.name}.")
@@ -359,6 +448,8 @@ class Encounter(Generic[S]):
         j.set(self._sheets, made.name, made)
         j.set(self._folded, made.name.casefold(), made.name)
         j.set(self._aware, made.name, made.aware)
+        if hide:
+            j.set(self._hidden, made.name, True)
         j.changed("roster")
         self._enrol(made)
         how = "" if made.aware else "; not yet aware of the fight, so no turn yet (Order Of Play)"
@@ -413,6 +504,109 @@ class Encounter(Generic[S]):
         self._event("aware", f"{name} becomes aware of the fight{where}", name)
         if self.started and self._current is None:
             self._advance()
+
+    @command
+    def becomes_unaware(self, name: str) -> None:
+        """``name`` loses track of the fight (knocked senseless, lured away): no turns, and no
+        place in the order of play until they become aware again."""
+        name = self._known(name)
+        if not self._aware[name]:
+            raise RuleError(f"{name} is already unaware of the fight.")
+        self._need_resolved()
+        current = name == self._current
+        unplaced = name in self._slots and self._initiative_order() is None
+        if unplaced:
+            self._slot_delete(self._slots.index(name))
+        self._changing_fitness(name, lambda: self._journal.set(self._aware, name, False))
+        self._event("aware", f"{name} is no longer aware of the fight (Order Of Play)", name)
+        self._leave_turn(name if current else None, unplaced=unplaced)
+
+    @command
+    def remove(self, name: str) -> None:
+        """Take ``name`` out of the encounter (added by mistake, or gone from the scene)."""
+        name = self._known(name)
+        current = name == self._current
+        j = self._journal
+        if name in self._slots:
+            self._slot_delete(self._slots.index(name))
+        self._dismiss(name)
+        for table in (self._acted, self._holding, self._kept, self._conditions, self._aware):
+            j.pop(table, name)
+        for table2 in (self._defeated, self._hidden):
+            j.pop(table2, name)
+        for other, held in list(self._conditions.items()):
+            if any(c.by == name or c.of == name for c in held):
+                j.set(self._conditions, other, tuple(c for c in held if name not in (c.by, c.of)))
+        j.pop(self._folded, name.casefold())
+        j.pop(self._sheets, name)
+        j.changed("roster")
+        if self._suspended == name:
+            j.attr(self, "_suspended", None)
+        self._event("remove", f"{name} leaves the fight", name)
+        self._leave_turn(name if current else None, unplaced=True, gone=True)
+
+    @command
+    def defeat(self, name: str) -> None:
+        """The GM marks ``name`` defeated (fled, surrendered, knocked out): out of the fight, no
+        turns, until ``restore``."""
+        name = self._known(name)
+        if name in self._defeated:
+            raise RuleError(f"{name} is already defeated.")
+        self._need_resolved()
+        current = name == self._current
+        self._changing_fitness(
+            name, lambda: self._journal.set(self._defeated, name, max(self._round, 1))
+        )
+        self._event("defeat", f"{name} is defeated: out of the fight (marked by the GM)", name)
+        self._leave_turn(name if current else None)
+
+    @command
+    def restore(self, name: str) -> None:
+        """``name``, marked defeated, is back in the fight."""
+        name = self._known(name)
+        if name not in self._defeated:
+            raise RuleError(f"{name} is not marked defeated.")
+        self._changing_fitness(name, lambda: self._journal.pop(self._defeated, name))
+        self._event("defeat", f"{name} is back in the fight (marked by the GM)", name)
+        if self.started and self._current is None:
+            self._advance()
+
+    @command
+    def hide(self, name: str) -> None:
+        """Hide ``name`` from the players: the player view shows nothing of them."""
+        name = self._known(name)
+        if name in self._hidden:
+            raise RuleError(f"{name} is already hidden.")
+        self._journal.set(self._hidden, name, True)
+        self._event("hide", f"{name} is hidden from the players", name)
+
+    @command
+    def reveal(self, name: str) -> None:
+        """Show ``name`` to the players again, at once."""
+        name = self._known(name)
+        if name not in self._hidden:
+            raise RuleError(f"{name} is not hidden.")
+        self._journal.pop(self._hidden, name)
+        self._event("hide", f"{name} is revealed to the players", name)
+
+    def _leave_turn(self, name: str | None, *, unplaced: bool = False, gone: bool = False) -> None:
+        """``name``, whose turn it was (None: not their turn), can no longer act: their turn ends
+        and the next combatant's begins. ``unplaced``: their place in the order is gone too, so the
+        next one is already at their position; ``gone``: they left the encounter."""
+        if name is None:
+            return
+        if not unplaced:
+            self._end_current_turn()
+            return
+        if not gone:
+            self._turn_ended(name)
+        suspended = self._suspended
+        if suspended is not None and self._can_act(suspended):  # a pre-empted turn resumes
+            self._journal.attr(self, "_suspended", None)
+            self._journal.attr(self, "_current", suspended)
+            return
+        self._journal.attr(self, "_current", None)
+        self._advance()
 
     # ------------------------------------------------------------------ turns
 
@@ -593,12 +787,28 @@ class Encounter(Generic[S]):
         return False
 
     def _can_act(self, name: str) -> bool:
-        """Able to take turns: aware of the fight (systems add their own conditions)."""
-        return self._aware[name]
+        """Able to take turns: aware of the fight, not defeated, and fit by the system's rules."""
+        return self._aware[name] and name not in self._defeated and self._fit(name)
+
+    def _fit(self, name: str) -> bool:
+        """Fit to take turns by the system's rules (not out of the fight ...)."""
+        return True
 
     def _out(self, name: str) -> bool:
-        """Out of the fight."""
+        """Out of the fight: defeated, or by the system's rules."""
+        return name in self._defeated or self._down(name)
+
+    def _down(self, name: str) -> bool:
+        """Out of the fight by the system's rules."""
         return False
+
+    def _stopped(self, name: str) -> None:
+        """``name`` can no longer act (out of the fight, defeated, unaware): end what only
+        lasts while they can."""
+
+    def _dismiss(self, name: str) -> None:
+        """Refuse to remove ``name`` (their hit is waiting ...), or forget the system's state of
+        them as they leave the fight."""
 
     def _unresolved(self) -> str | None:
         """What must be resolved before the turn can move on, or None."""
@@ -782,6 +992,8 @@ class Encounter(Generic[S]):
         after = self._can_act(name)
         if before != after and name in self._slots:
             self._journal.attr(self, "_able", self._able + (1 if after else -1))
+        if before and not after:
+            self._stopped(name)
 
     def _unlist_turn(self, name: str, *notes: str) -> None:
         """Take ``name``'s latest turn line of this round out of the transcript (a delay)."""
@@ -888,6 +1100,11 @@ class Encounter(Generic[S]):
     @property
     def can_redo(self) -> bool:
         return bool(self._history.redo_records)
+
+    @property
+    def redoable(self) -> int:
+        """How many undone commands redo can bring back."""
+        return len(self._history.redo_records)
 
     def subscribe(self, observer: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``observer(change)`` after every accepted command, undo and redo; returns the

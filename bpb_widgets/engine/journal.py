@@ -41,11 +41,18 @@ class Journal:
         self._touch(key)
 
     def pop(self, mapping: dict[Any, Any], key: Any) -> Any:
-        """Remove ``key`` from ``mapping`` (if present) and return its value."""
-        old = mapping.pop(key, _MISSING)
-        if old is _MISSING:
+        """Remove ``key`` from ``mapping`` (if present) and return its value; undone, it comes
+        back in its place (the order of a roster, of conditions, is part of the state)."""
+        if key not in mapping:
             return None
-        self._entries.append((0, mapping, key, old))
+        last = next(reversed(mapping))
+        if key == last:
+            old = mapping.pop(key)
+            self._entries.append((0, mapping, key, old))
+        else:
+            index = list(mapping).index(key)
+            old = mapping.pop(key)
+            self._entries.append((4, mapping, (key, index), old))
         self._touch(key)
         return old
 
@@ -102,5 +109,11 @@ class Journal:
                 setattr(target, key, old)
             elif op == 2:
                 del target[key]
-            else:
+            elif op == 3:
                 target.insert(key, old)
+            else:  # a dict entry back in its place
+                name, index = key
+                items = list(target.items())
+                items.insert(index, (name, old))
+                target.clear()
+                target.update(items)
