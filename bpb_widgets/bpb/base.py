@@ -13,9 +13,10 @@ from bpb_widgets.bpb.order import STAGGERED, revised
 from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
 from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START
+from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, MIN_RANK
 from bpb_widgets.bpb.rules.tasks import Task
 from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
-from bpb_widgets.engine.encounter import Encounter, TurnState, Vitals
+from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -150,6 +151,31 @@ class BulletproofBluesBase(Encounter[Combatant]):
         )
 
     # ------------------------------------------------------------------ hooks of the core
+
+    @classmethod
+    def sheet_fields(cls) -> tuple[SheetField, ...]:
+        """The seven attributes (ranks 1-14), Super-speed, protection, expertise and whether a
+        player runs them (seed 004)."""
+        ranks = tuple(
+            SheetField(a, a.title(), "rank", HUMAN_AVERAGE, MIN_RANK, MAX_RANK)
+            for a in (
+                "perception",
+                "agility",
+                "prowess",
+                "brawn",
+                "endurance",
+                "willpower",
+                "reason",
+            )
+        )
+        return (
+            *super().sheet_fields(),
+            *ranks,
+            SheetField("super_speed", "Super-speed", "rank", 0, 0, MAX_RANK),
+            SheetField("protection", "Protection (greatest layer)", "rank", 0, 0, MAX_RANK),
+            SheetField("expertise", "Expertise (block, dodge, powers)", "words", []),
+            SheetField("player", "Player character (plot points)", "flag", False),
+        )
 
     def make_sheet(self, name: object, **sheet: Any) -> Combatant:
         """Bulletproof Blues: attributes as ranks 1-14 (default 2, human average),

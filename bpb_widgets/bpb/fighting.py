@@ -11,7 +11,7 @@ applies it to an encounter's combatants.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase
 from bpb_widgets.bpb.order import STAGGERED
@@ -36,6 +36,7 @@ from bpb_widgets.bpb.rules.effects import (
     stagger,
 )
 from bpb_widgets.bpb.rules.endurance import Endurance
+from bpb_widgets.bpb.rules.probability import Odds, odds
 from bpb_widgets.bpb.rules.ranges import bands_beyond
 from bpb_widgets.bpb.rules.ranks import check_rank
 from bpb_widgets.bpb.rules.tasks import Task, task
@@ -102,6 +103,95 @@ class Weapon:
     stunning: bool
 
 
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    """An attack before the dice: both sides of the arithmetic and the exact odds (seed 004,
+    "Opposed Tasks", "Extreme Success")."""
+
+    attacker: str
+    target: str
+    weapon: Weapon
+    using: str
+    attribute: int
+    against: str
+    defense: int
+    modifiers: Modifiers
+    #: The circumstances the fight itself brought (a grapple, range bands), explained.
+    automatic: tuple[str, ...]
+    #: Whether an extreme success is possible (expertise in the power).
+    expertise: bool
+
+    @property
+    def difficulty(self) -> int:
+        return 8 + self.defense + self.modifiers.difficulty_modifier
+
+    @property
+    def odds(self) -> Odds:
+        """The exact chances of hitting and of an extreme success (seed 004, "Rolling Dice")."""
+        return odds(
+            self.attribute,
+            self.difficulty,
+            bonus=self.modifiers.attack_bonus,
+            expertise=self.expertise,
+        )
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What an extreme success could do with this attack (seed 004, "Extreme Success")."""
+        return extreme_effects(endurance=self.weapon.kind != "non-endurance")
+
+    def check_effect(self, effect: str) -> str:
+        return check_effect(effect, self.weapon.kind)
+
+    @property
+    def roll_text(self) -> str:
+        """``Agility 5 + 2d6 + 3 attack bonus``."""
+        text = f"{self.using.title()} {self.attribute} + 2d6"
+        if self.modifiers.attack_bonus:
+            text += f" + {self.modifiers.attack_bonus} attack bonus"
+        return text
+
+    @property
+    def against_text(self) -> str:
+        """``8 + Agility 4 + 3 defense bonus``."""
+        text = f"8 + {self.against.title()} {self.defense}"
+        if self.modifiers.difficulty_modifier:
+            text += f" + {self.modifiers.difficulty_modifier} defense bonus"
+        return text
+
+
+def check_effect(effect: object, kind: AttackKind) -> str:
+    """One of the extreme-success effects this kind of attack allows (seed 004, "Extreme Success",
+    "Slamming", "Staggering")."""
+    if effect not in EFFECTS or not isinstance(effect, str):
+        raise RuleError(f"An extreme success can be {', '.join(EFFECTS)}; not {effect!r}.")
+    if effect not in extreme_effects(endurance=kind != "non-endurance"):
+        raise RuleError(
+            f"Only attacks that inflict Endurance damage can be {effect}; this one is {kind} "
+            "(Slamming, Staggering)."
+        )
+    return effect
+
+
+def _hit(preview: AttackPreview, roll: Task, effect: str | None, text: str) -> Attack:
+    """The attack as rolled: an overwhelming one is three ranks higher (seed 004,
+    "Overwhelming")."""
+    weapon = preview.weapon
+    overwhelming = OVERWHELMING_RANKS if effect == "overwhelming" else 0
+    return Attack(
+        preview.attacker,
+        preview.target,
+        weapon.name,
+        weapon.rank + overwhelming,
+        roll,
+        weapon.dr + overwhelming,
+        weapon.kind,
+        weapon.stunning,
+        effect,
+        text,
+    )
+
+
 class Fighting(BulletproofBluesBase):
     """Attacks, explosions, hits landing or avoided, diving for cover."""
 
@@ -142,6 +232,77 @@ class Fighting(BulletproofBluesBase):
         target: ``block``, ``dodge``, ``dive_for_cover`` or ``take_hit``. The damage rating is
         ``dr`` (default: the rank); hand-to-hand it is at least the attacker's Brawn, and unarmed
         at human-level Brawn it is stunning (seed 004, "Damage")."""
+        preview = self.attack_preview(
+            attacker,
+            target,
+            rank,
+            power=power,
+            kind=kind,
+            using=using,
+            against=against,
+            dr=dr,
+            hand_to_hand=hand_to_hand,
+            distance=distance,
+            attack_bonus=attack_bonus,
+            defense_bonus=defense_bonus,
+        )
+        if effect is not None:
+            preview.check_effect(effect)
+        roll = task(
+            preview.attribute,
+            preview.difficulty,
+            bonus=preview.modifiers.attack_bonus,
+            expertise=preview.expertise,
+            dice=self._dice(dice),
+        )
+        applied = effect if roll.extreme else None
+        if roll.extreme:
+            outcome = f"extreme success, {applied}" if applied else "extreme success"
+        else:
+            outcome = "hit" if roll.success else "miss"
+        if roll.success:
+            outcome += f"; {preview.target} may {self._answers(preview.weapon.kind)}"
+        why = f" ({'; '.join(preview.automatic)})" if preview.automatic else ""
+        shown = preview.roll_text.replace("2d6", f"2d6 ({roll.dice[0]}+{roll.dice[1]})", 1)
+        text = (
+            f"{preview.attacker} attacks {preview.target} with {self._named(preview.weapon)}: "
+            f"{shown} = {roll.total} vs {preview.against_text} = {roll.difficulty}{why}: "
+            f"{outcome} (Attack)"
+        )
+        result = _hit(preview, roll, applied, text)
+        self._event(
+            "attack",
+            text,
+            preview.attacker,
+            {
+                "target": preview.target,
+                "dice": list(roll.dice),
+                "hit": roll.success,
+                "extreme": roll.extreme,
+            },
+        )
+        if roll.success:
+            self._journal.attr(self, "_pending", (*self._pending, result))
+        return result
+
+    def attack_preview(
+        self,
+        attacker: str,
+        target: str,
+        rank: int | None = None,
+        *,
+        power: str | None = None,
+        kind: str | None = None,
+        using: str | None = None,
+        against: str | None = None,
+        dr: int | None = None,
+        hand_to_hand: bool | None = None,
+        distance: float | None = None,
+        attack_bonus: Iterable[str] = (),
+        defense_bonus: Iterable[str] = (),
+    ) -> AttackPreview:
+        """What an attack would roll against, with its exact odds, before the dice (refused as
+        the attack would be); see ``attack``."""
         self._need_resolved()
         attacker, target = self._known(attacker), self._known(target)
         self._need_turn(attacker, "attack")
@@ -155,68 +316,61 @@ class Fighting(BulletproofBluesBase):
             )
         using = attribute_name(using or ("prowess" if weapon.hand_to_hand else "agility"), "using")
         against = attribute_name(against or using, "against")
-        if effect is not None:
-            if effect not in EFFECTS:
-                raise RuleError(f"An extreme success can be {', '.join(EFFECTS)}; not {effect!r}.")
-            if effect not in extreme_effects(endurance=weapon.kind != "non-endurance"):
-                raise RuleError(
-                    f"Only attacks that inflict Endurance damage can be {effect}; {weapon.name} "
-                    f"is {weapon.kind} (Slamming, Staggering)."
-                )
         bands = self._range_bands(weapon, distance)
         mods, automatic = self._circumstances(attacker, target, attack_bonus, defense_bonus, bands)
-        roll = task(
-            sheet.rank(using),
-            8 + victim.rank(against) + mods.difficulty_modifier,
-            bonus=mods.attack_bonus,
-            expertise=self._expert(sheet, weapon.name),
-            dice=self._dice(dice),
-        )
-        applied = effect if roll.extreme else None
-        left = f"{using.title()} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]})"
-        if mods.attack_bonus:
-            left += f" + {mods.attack_bonus} attack bonus"
-        right = f"8 + {against.title()} {victim.rank(against)}"
-        if mods.difficulty_modifier:
-            right += f" + {mods.difficulty_modifier} defense bonus"
-        if roll.extreme:
-            outcome = f"extreme success, {applied}" if applied else "extreme success"
-        else:
-            outcome = "hit" if roll.success else "miss"
-        if roll.success:
-            outcome += f"; {target} may {self._answers(weapon.kind)}"
-        why = f" ({'; '.join(automatic)})" if automatic else ""
-        text = (
-            f"{attacker} attacks {target} with {self._named(weapon)}: {left} = {roll.total} vs "
-            f"{right} = {roll.difficulty}{why}: {outcome} (Attack)"
-        )
-        overwhelming = OVERWHELMING_RANKS if applied == "overwhelming" else 0
-        result = Attack(
+        return AttackPreview(
             attacker,
             target,
-            weapon.name,
-            weapon.rank + overwhelming,
-            roll,
-            weapon.dr + overwhelming,
-            weapon.kind,
-            weapon.stunning,
-            applied,
-            text,
+            weapon,
+            using,
+            sheet.rank(using),
+            against,
+            victim.rank(against),
+            mods,
+            tuple(automatic),
+            self._expert(sheet, weapon.name),
         )
+
+    @command
+    def choose_effect(self, effect: str) -> Attack:
+        """After an extreme success, the attacker chooses what it does (seed 004, "Extreme
+        Success": "the attacker may choose one of three bonus effects"): overwhelming, slamming or
+        staggering, before the target answers the hit."""
+        hit = self._pending[0] if self._pending else None
+        if hit is None or not hit.roll.extreme or hit.kind == "exploding":
+            raise RuleError("No extreme success is waiting for its effect.")
+        if hit.effect is not None:
+            raise RuleError(f"{possessive(hit.attacker)} extreme success is already {hit.effect}.")
+        chosen = check_effect(effect, hit.kind)
+        overwhelming = OVERWHELMING_RANKS if chosen == "overwhelming" else 0
+        changed = replace(
+            hit, effect=chosen, rank=hit.rank + overwhelming, dr=hit.dr + overwhelming
+        )
+        self._journal.attr(self, "_pending", (changed, *self._pending[1:]))
         self._event(
-            "attack",
-            text,
-            attacker,
-            {
-                "target": target,
-                "dice": list(roll.dice),
-                "hit": roll.success,
-                "extreme": roll.extreme,
-            },
+            "effect",
+            f"{hit.attacker} makes the extreme success {chosen} (Extreme Success)",
+            hit.attacker,
         )
-        if roll.success:
-            self._journal.attr(self, "_pending", (*self._pending, result))
-        return result
+        return changed
+
+    def hit_preview(self, target: str | None = None) -> Harm | None:
+        """What the hit waiting for ``target`` (the first, by default) would do if taken: the
+        damage against protection and the Endurance left (None for a non-Endurance attack)."""
+        pending = self._need_pending(target)
+        if not pending.endurance:
+            return None
+        pv = self._sheets[pending.target].protection
+        dealt = damage(pending.dr, pv, penetrating=pending.penetrating)
+        before = self._endurance[pending.target]
+        after = before.hurt(dealt, stunning=pending.stunning)
+        return Harm(pending.target, pending.dr, pv, dealt, pending.stunning, before, after)
+
+    def cover_preview(self, name: str) -> str:
+        """What diving for cover would cost ``name`` (refused as the dive would be)."""
+        name = self._known(name)
+        given_up = self._check_force(name)
+        return f"forced action: uses {possessive(name)} turn in round {given_up}; ends prone"
 
     @command
     def explode(

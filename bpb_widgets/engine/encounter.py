@@ -14,6 +14,7 @@ events in the log and changes the state through the undo journal. A refused comm
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ from bpb_widgets.errors import RuleError
 
 #: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
 IDLE_ROUNDS = 3
+#: The most characters one command adds.
+MAX_PARTY = 100
 
 
 class Sheet(Protocol):
@@ -405,8 +408,14 @@ class Encounter(Generic[S]):
 
     @classmethod
     def sheet_fields(cls) -> tuple[SheetField, ...]:
-        """The fields of this system's character sheet, as a form asks for them."""
-        return ()
+        """The fields of this system's character sheet, as a form asks for them (the name
+        apart): every system's, then the system's own."""
+        return (
+            SheetField("side", "Side", "text", ""),
+            SheetField("group", "Group (one turn for all)", "flag", False),
+            SheetField("aware", "Aware of the fight", "flag", True),
+            SheetField("hidden", "Hidden from the players", "flag", False),
+        )
 
     def hidden(self, name: str) -> bool:
         """Whether the GM hides ``name`` from the players."""
@@ -440,6 +449,45 @@ class Encounter(Generic[S]):
         ``make_sheet``). Everywhere: ``side="villains"``, ``group=True`` for henchmen sharing one
         turn, ``aware=False`` for someone who gets no turn until ``becomes_aware``,
         ``hidden=True`` for someone the players must not see yet."""
+        return self._add(name, sheet)
+
+    @command
+    def add_party(self, sheets: Sequence[Mapping[str, Any]]) -> list[S]:
+        """Add several combatants at once, all or none: each sheet as ``add`` takes it, its
+        ``name`` among the fields (a character file's content, see docs/characters.md)."""
+        if isinstance(sheets, (str, Mapping)) or not isinstance(sheets, Sequence):
+            raise RuleError("Give the characters as a list of sheets, each with its name.")
+        if len(sheets) > MAX_PARTY:
+            raise RuleError(f"Add at most {MAX_PARTY} characters at once, not {len(sheets)}.")
+        added = []
+        for sheet in sheets:
+            if not isinstance(sheet, Mapping) or "name" not in sheet:
+                raise RuleError(f"Each character needs a name; got {sheet!r:.60}.")
+            fields = dict(sheet)
+            added.append(self._add(fields.pop("name"), fields))
+        return added
+
+    @staticmethod
+    def sheets_from_json(text: str | bytes) -> list[dict[str, Any]]:
+        """The characters a character file holds: one sheet (a JSON object with its ``name``), a
+        list of them, or ``{"characters": [...]}`` (docs/characters.md)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:
+            raise RuleError(f"This character file is not valid JSON ({error}).") from None
+        if isinstance(data, dict) and "characters" in data:
+            data = data["characters"]
+        sheets = [data] if isinstance(data, dict) else data
+        if not isinstance(sheets, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) for s in sheets
+        ):
+            raise RuleError(
+                'A character file holds a character ({"name": ..., ...}), a list of them, or '
+                '{"characters": [...]}, each with its name.'
+            )
+        return sheets
+
+    def _add(self, name: object, sheet: dict[str, Any]) -> S:
         hide = check_flag(sheet.pop("hidden", False), "hidden")
         made = self.make_sheet(name, **sheet)
         if made.name.casefold() in self._folded:
