@@ -41,7 +41,12 @@ def test_0_1_option_and_argument_names_are_read_as_today() -> None:
     )
     blackout = Encounter.load(SAVED / "blackout.fight.json")
     assert blackout.combatant("Mech").armor == 4
-    assert blackout.rules.options() == {"pool_die": 6, "pool_success_on": 4}
+    assert blackout.rules.options() == {  # options 0.1 did not have take their defaults
+        "pool_die": 6,
+        "pool_success_on": 4,
+        "surprise_effect": "no actions",
+        "non_lethal_damage": "direct",
+    }
 
 
 def test_a_loaded_0_1_fight_saves_in_todays_format() -> None:
