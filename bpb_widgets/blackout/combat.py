@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from bpb_widgets.blackout.pool import Outcome, check_successes, outcome
+from bpb_widgets.blackout.pool import Outcome, check_pool, check_successes, outcome
 from bpb_widgets.engine.checks import check_whole
 from bpb_widgets.errors import RuleError
 
@@ -92,8 +92,9 @@ def cover(obstructions: int) -> Cover:
 
 
 def attack_pool(dice: int) -> int:
-    """The dice rolled on an attack test: at least 4 (seed 002, "Attacking")."""
-    return max(MIN_ATTACK_DICE, check_whole(dice, "Attack dice"))
+    """The dice rolled on an attack test: at least 4 (seed 002, "Attacking"), at most
+    :data:`~bpb_widgets.blackout.pool.MAX_POOL`."""
+    return max(MIN_ATTACK_DICE, check_pool(dice, "Attack dice"))
 
 
 def attack(successes: int, evasion: int) -> Outcome:
@@ -105,9 +106,13 @@ def attack(successes: int, evasion: int) -> Outcome:
 
 def check_one_two(*, hit: bool, reaction: bool = False, follow_up: bool = False) -> None:
     """Whether a one-two attack may follow (seed 002, "One-Two Attacks"): only after a weapon
-    attack that hit, not as a reaction, and never from a one-two attack. It costs no AP."""
+    attack that hit an enemy, not as a reaction, and never from a one-two attack ("one-two
+    attacks ... do not generate further attacks"). It costs no AP."""
     if not hit:
-        raise RuleError("A one-two attack follows only an attack that hit.")
+        raise RuleError(
+            "A one-two attack follows only an attack that hit an enemy, on the attacker's own "
+            "turn, once per hit."
+        )
     if reaction:
         raise RuleError("One-two attacks cannot normally be used as reactions.")
     if follow_up:

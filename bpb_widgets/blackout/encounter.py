@@ -11,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bpb_widgets.blackout import rules as blackout
-from bpb_widgets.blackout.pool import SuccessDie, check_successes
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_side, check_whole
-from bpb_widgets.engine.command import command
-from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.blackout.pool import SuccessDie, check_pool, check_successes
+from bpb_widgets.engine.checks import (
+    check_choice,
+    check_flag,
+    check_name,
+    check_note,
+    check_side,
+    check_whole,
+)
+from bpb_widgets.engine.command import command, commands_of
+from bpb_widgets.engine.conditions import Condition, When, check_condition_name
+from bpb_widgets.engine.encounter import Controls, Encounter
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
@@ -104,21 +113,38 @@ def make_sheet(
             raise RuleError(f"Enemies have a fixed initiative step set by the GM: give {name} one.")
         fixed = blackout.enemy_initiative(step, blackout.ENEMY_MIN_AP if ap is None else ap)
         step, ap = fixed.step, fixed.ap
+    cap = blackout.MAX_EVASION
     return BlackoutCombatant(
         name,
         pc,
         step,  # type: ignore[arg-type]
         ap,  # type: ignore[arg-type]
-        check_whole(hp, f"{name}'s hit points", low=1),
-        check_whole(dr, f"{name}'s damage resistance"),
-        check_whole(armor, f"{name}'s armor value"),
-        check_whole(evasion, f"{name}'s evasion rank"),
-        None if evasion_cap is None else check_whole(evasion_cap, f"{name}'s evasion cap"),
-        check_whole(stamina, f"{name}'s stamina"),
+        check_whole(hp, f"{name}'s hit points", low=1, high=blackout.MAX_HP),
+        check_whole(dr, f"{name}'s damage resistance", high=blackout.MAX_HP),
+        check_whole(armor, f"{name}'s armor value", high=blackout.MAX_ARMOR),
+        check_whole(evasion, f"{name}'s evasion rank", high=cap),
+        None
+        if evasion_cap is None
+        else check_whole(evasion_cap, f"{name}'s evasion cap", high=cap),
+        check_whole(stamina, f"{name}'s stamina", high=blackout.MAX_STAMINA),
         group,
         aware,
         check_side(side),
     )
+
+
+#: What a blackout sheet holds besides the name (``add(name, ...)``).
+SHEET_FIELDS = tuple(f for f in BlackoutCombatant.__dataclass_fields__ if f != "name")
+
+
+def check_sheet_fields(sheet: Mapping[str, object]) -> None:
+    """Refuse what is not on a blackout sheet, naming what is."""
+    unknown = [key for key in sheet if key not in SHEET_FIELDS]
+    if unknown:
+        raise RuleError(
+            f"A blackout sheet has no {', '.join(map(repr, unknown))}; its fields are "
+            f"{', '.join(SHEET_FIELDS)} (seed 002)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,18 +157,42 @@ class Hit:
     one_two: bool
 
 
+#: What being surprised does (seed 002, "Surprise Attacks", which names the condition but not its
+#: effect): "no actions" (no action, movement or reaction until the end of the first turn),
+#: "no reactions" (only no reaction until then), or "none" (the condition is shown, the GM rules).
+SURPRISE_EFFECTS = ("no actions", "no reactions", "none")
+#: What "damage they received" counts for a non-lethal attack's Endurance [Vitality] difficulty
+#: (seed 002, "Non-Lethal Attacks"): "direct" (what got past the armor, damage resistance
+#: included) or "hit points" (only what came off hit points).
+NON_LETHAL_DAMAGE = ("direct", "hit points")
+
+
 @dataclass(frozen=True)
 class BlackoutRules(RuleSet):
-    """The blackout rule set; its options say how a test's pool of dice scores successes (seed
-    002 counts successes but never says how a die scores one): a d``pool_die`` succeeds on
-    ``pool_success_on`` or more."""
+    """The blackout rule set and its options (docs/rules.md):
+
+    - ``pool_die``, ``pool_success_on``: how a test's pool of dice scores successes (seed 002
+      counts successes but never says how a die scores one): a d``pool_die`` succeeds on
+      ``pool_success_on`` or more.
+    - ``surprise_effect``: what being surprised does, one of :data:`SURPRISE_EFFECTS`.
+    - ``non_lethal_damage``: the damage received a non-lethal attack's Vitality test counts, one of
+      :data:`NON_LETHAL_DAMAGE`.
+    """
 
     pool_die: int = 6
     pool_success_on: int = 5
+    surprise_effect: str = "no actions"
+    non_lethal_damage: str = "direct"
 
     def check(self) -> None:
         if not 2 <= self.pool_die <= 100 or not 1 <= self.pool_success_on <= self.pool_die:
             raise RuleError("A pool die has 2 to 100 sides and succeeds on one of its faces.")
+        if self.surprise_effect not in SURPRISE_EFFECTS:
+            raise RuleError(f"surprise_effect is one of {', '.join(map(repr, SURPRISE_EFFECTS))}.")
+        if self.non_lethal_damage not in NON_LETHAL_DAMAGE:
+            raise RuleError(
+                f"non_lethal_damage is one of {', '.join(map(repr, NON_LETHAL_DAMAGE))}."
+            )
 
 
 BLACKOUT = BlackoutRules("blackout", "Blackout, Combat Basics (seed 002)")
@@ -160,6 +210,50 @@ class InitiativePreview:
     #: The chance of acting before every enemy (a PC goes first on a shared step).
     before_enemies: Fraction
     mean: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class BlackoutStatus:
+    """What a blackout combatant has now (seed 002, "Damage", "Out of the Fight", "Action Points
+    and Actions"): hit points and damage resistance (temporary hit points) with their starting
+    values, stamina, action points, and the conditions on them."""
+
+    name: str
+    hp: int
+    max_hp: int
+    dr: int
+    max_dr: int
+    stamina: int
+    max_stamina: int
+    #: Action points left in this turn (or in a delayed one), None outside a turn.
+    ap: int | None
+    #: Action points each turn brings, None before initiative.
+    ap_per_turn: int | None
+    #: Zero or negative hit points (seed 002, "Out of the Fight").
+    out: bool
+    #: Out of the fight but no longer bleeding (3+ Vitality successes, or knocked out safely).
+    stabilised: bool
+    dead: bool
+    #: The names of the conditions on them ("prone", "slowed", "surprised", "out of the fight").
+    conditions: tuple[str, ...]
+
+
+#: The conditions the engine gives (seed 002): falling or going out of the fight knocks prone;
+#: difficult terrain, climbing and swimming slow; a surprise attack surprises.
+PRONE = "prone"
+SLOWED = "slowed"
+SURPRISED = "surprised"
+OUT_OF_THE_FIGHT = "out of the fight"
+STABILISED = "stabilised"
+DEAD = "dead"
+#: Conditions that follow hit points and tests: the rules set and lift them, not the GM.
+KEPT_CONDITIONS = frozenset({OUT_OF_THE_FIGHT, STABILISED, DEAD})
+#: Where a movement action leaves the mover, and the rule that slows them there (seed 002,
+#: "Movement", "Climbing", "Swimming"); "clear" ends being slowed.
+TERRAIN: Mapping[str, str | None] = MappingProxyType(
+    {"clear": None, "difficult": "Movement", "climbing": "Climbing", "swimming": "Swimming"}
+)
+_OUT_RULE = f"Out of the Fight, {SEED}"
 
 
 class Blackout(InitiativeEncounter[BlackoutCombatant]):
@@ -185,14 +279,16 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         self._budget: dict[str, blackout.APBudget] = {}
         #: Hit points and damage resistance (temporary hit points) of each combatant.
         self._hp: dict[str, tuple[int, int]] = {}
-        self._stable: dict[str, bool] = {}
         self._dead: dict[str, bool] = {}
         #: A delay this round: name -> (round, step).
         self._delayed: dict[str, tuple[int, int]] = {}
         #: An attack test that hit, waiting for its damage test.
         self._hit: Hit | None = None
-        #: The turn (count of turns begun) of each attacker's last hit, for one-two attacks.
-        self._hits: dict[str, int] = {}
+        #: After the current combatant's last attack test this turn: (attacker, whether a one-two
+        #: attack may follow), or None when their last attack missed.
+        self._one_two: tuple[str, bool] | None = None
+        #: Who must test Endurance [Vitality] before their turn can go on (Out of the Fight).
+        self._vitality_due: str | None = None
 
     @classmethod
     def upgrade_record(cls, version: int, record: Record) -> Record:
@@ -208,6 +304,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def make_sheet(self, name: object, **sheet: Any) -> BlackoutCombatant:
         """Blackout (seed 002): ``pc=False`` with ``step`` and ``ap`` for an enemy, ``hp``,
         ``dr``, ``armor``, ``evasion``, ``evasion_cap``, ``stamina``."""
+        check_sheet_fields(sheet)
         return make_sheet(name, **sheet)
 
     def _enrol(self, sheet: BlackoutCombatant) -> None:
@@ -256,12 +353,31 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def _turn_started(self, name: str) -> None:
         budget = self._budget[name]
         self._journal.set(self._budget, name, budget.start_turn())
-        hp, _ = self._hp[name]
-        if hp <= 0 and not self._stable.get(name):
+        due = None
+        if budget.paused:  # the delayed turn goes on: not a second turn
+            self._event(
+                "resume",
+                f"{name} goes on with the delayed turn: {budget.left} of {budget.ap} AP left"
+                f"{', the free action used' * (budget.free_actions > 0)}"
+                f"{', the movement used' * budget.moved} (delaying is not a second turn; "
+                f"Initiative, {SEED})",
+                name,
+            )
+        elif self._out(name) and not self.has_condition(name, STABILISED):
+            due = name
             self._event(
                 "vitality due",
                 f"{name} is out of the fight: test Endurance [Vitality] "
                 f"at the start of the turn (Out of the Fight, {SEED})",
+                name,
+            )
+        if due != self._vitality_due:
+            self._journal.attr(self, "_vitality_due", due)
+        if self.rules.surprise_effect == "no actions" and self.has_condition(name, SURPRISED):
+            self._event(
+                "surprised",
+                f"{name} is surprised: no action, movement or reaction until this turn ends "
+                f"(Surprise Attacks, {SEED}; rule option surprise_effect='no actions')",
                 name,
             )
 
@@ -269,6 +385,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         budget = self._budget[name]
         if budget.in_turn:
             self._journal.set(self._budget, name, budget.end_turn())
+        if self._one_two is not None:
+            self._journal.attr(self, "_one_two", None)
 
     def _new_round(self) -> None:
         for name, budget in list(self._budget.items()):
@@ -280,6 +398,27 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
 
     def _down(self, name: str) -> bool:
         return self._hp[name][0] <= 0
+
+    def _unresolved(self) -> str | None:
+        hit = self._hit
+        if hit is not None:
+            return (
+                f"First make the damage test of {hit.attacker}'s hit on {hit.target} "
+                f"(damage_test; Damage, {SEED})."
+            )
+        due = self._vitality_due
+        if due is not None and due == self._current:
+            return (
+                f"{due} is out of the fight: first the Endurance [Vitality] test at the start of "
+                f"the turn (vitality_test; Out of the Fight, {SEED})."
+            )
+        return None
+
+    def _turn_fields(self, name: str) -> dict[str, Any]:
+        fields = super()._turn_fields(name)
+        budget = self._budget.get(name)
+        fields["delaying"] = budget is not None and budget.paused
+        return fields
 
     def _delayed_to(self, name: str) -> int | None:
         when, step = self._delayed.get(name, (0, 0))
@@ -298,13 +437,42 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     # ------------------------------------------------------------------ reading the fight
 
     def ap(self, name: str) -> int | None:
-        """Action points ``name`` can still spend this turn; None outside their turn."""
+        """Action points ``name`` can still spend this turn (or when their delayed turn goes on);
+        None outside their turn."""
         budget = self._budget.get(self._known(name))
-        return budget.left if budget and budget.in_turn else None
+        return budget.left if budget and (budget.in_turn or budget.paused) else None
 
     def hit_points(self, name: str) -> tuple[int, int]:
         """``name``'s hit points and damage resistance (temporary hit points)."""
         return self._hp[self._known(name)]
+
+    def stamina(self, name: str) -> int:
+        """``name``'s stamina now (seed 002, "Action Points and Actions")."""
+        name = self._known(name)
+        budget = self._budget.get(name)
+        return self._sheets[name].stamina if budget is None else budget.stamina
+
+    def status(self, name: str) -> BlackoutStatus:
+        """Everything ``name`` has now: hit points, damage resistance, stamina, action points,
+        out of the fight, stabilised, dead, and the names of their conditions."""
+        name = self._known(name)
+        sheet, budget = self._sheets[name], self._budget.get(name)
+        hp, dr = self._hp[name]
+        return BlackoutStatus(
+            name,
+            hp,
+            sheet.hp,
+            dr,
+            sheet.dr,
+            self.stamina(name),
+            sheet.stamina,
+            self.ap(name),
+            None if budget is None else budget.ap,
+            hp <= 0,
+            self.has_condition(name, STABILISED),
+            name in self._dead,
+            tuple(c.name for c in self.conditions(name)),
+        )
 
     @property
     def pending_hit(self) -> Hit | None:
@@ -324,19 +492,95 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         mean = sum((step * p for step, p in odds.items()), Fraction(0))
         return InitiativePreview(count, odds, first, before, mean)
 
+    # ------------------------------------------------------------------ conditions
+
+    def _condition(self, name: str, what: str) -> Condition | None:
+        return next((c for c in self._conditions.get(name, ()) if c.name == what), None)
+
+    def _give(self, name: str, what: str, rule: str, note: str = "") -> None:
+        """Give ``name`` the condition ``what`` until removed, by ``rule``."""
+        self._give_condition(name, Condition(what, after=self._turns, rule=rule, note=note))
+
+    def _set_hp(self, name: str, hp: int, dr: int) -> None:
+        """Set ``name``'s hit points and damage resistance; going to 0 or less puts them out of
+        the fight and prone, and back to 1 or more lifts both (seed 002, "Out of the Fight")."""
+        before = self._hp[name][0]
+        self._journal.set(self._hp, name, (hp, dr))
+        if before > 0 >= hp:
+            self._give(
+                name,
+                OUT_OF_THE_FIGHT,
+                _OUT_RULE,
+                "cannot act or move, passive evasion 1, unabsorbed damage doubled, Endurance "
+                "[Vitality] at the start of each turn",
+            )
+            if not self.has_condition(name, PRONE):
+                self._give(name, PRONE, _OUT_RULE)
+            slowed = self._condition(name, SLOWED)
+            if slowed is not None and slowed.rule.startswith("Climbing"):
+                self._event(
+                    "falls",
+                    f"{name} was climbing: knocked out of the fight, they fall (Climbing, "
+                    f"{SEED}); record the height with fall()",
+                    name,
+                )
+        elif before <= 0 < hp:
+            why = f"back to {hp} HP ({_OUT_RULE})"
+            self._lift_condition(name, OUT_OF_THE_FIGHT, why)
+            self._lift_condition(name, STABILISED, why)
+            prone = self._condition(name, PRONE)
+            if prone is not None and prone.rule == _OUT_RULE:
+                self._lift_condition(name, PRONE, why)
+            if self._vitality_due == name:
+                self._journal.attr(self, "_vitality_due", None)
+
+    def _refuse_kept(self, condition: object) -> None:
+        what = check_condition_name(condition)
+        if what in KEPT_CONDITIONS:
+            raise RuleError(
+                f"{what!r} follows hit points and tests, not the GM's hand: damage, heal or test "
+                f"Vitality instead (Out of the Fight, Non-Lethal Attacks, {SEED})."
+            )
+
+    @command
+    def add_condition(
+        self,
+        name: str,
+        condition: str,
+        *,
+        ends: When | None = None,
+        of: str | None = None,
+        note: str = "",
+    ) -> Condition:
+        """As every system's ``add_condition`` ("prone", "slowed", "surprised" ...), except the
+        conditions that follow hit points and tests ("out of the fight", "stabilised", "dead")."""
+        self._refuse_kept(condition)
+        add = commands_of(Encounter)["add_condition"]
+        given: Condition = add(self, name, condition, ends=ends, of=of, note=note)
+        return given
+
+    @command
+    def remove_condition(self, name: str, condition: str) -> None:
+        """As every system's ``remove_condition`` (a prone character stands up, a slowed one
+        leaves the terrain), except "out of the fight", "stabilised" and "dead"."""
+        self._refuse_kept(condition)
+        commands_of(Encounter)["remove_condition"](self, name, condition)
+
     # ------------------------------------------------------------------ delaying
 
     @command
     def delay(self, to: int | None = None) -> None:
         """The current combatant delays to a later step of their choosing, once a round, not to
-        change it again (seed 002, "Initiative")."""
+        change it again (seed 002, "Initiative"). The step counts from their own initiative step
+        (the dice rolled at the start), whatever they delayed to in earlier rounds, and delaying
+        is not a second turn: what they spent stays spent when the turn goes on."""
         name = self._need_current()
         self._need_resolved()
         if to is None:
             raise RuleError(
                 f"In blackout a turn is delayed to a later step: delay(to=step) ({SEED})."
             )
-        step = self._delayed.get(name, (0, self._initiative[name].step))[1]
+        step = self._initiative[name].step
         delayed = self._delayed.get(name, (0, 0))[0] == self._round
         to = blackout.delay(step, to, delayed=delayed)
         self._journal.set(self._delayed, name, (self._round, to))
@@ -347,7 +591,9 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             name,
             {"step": to},
         )
-        self._turn_ended(name)
+        self._journal.set(self._budget, name, self._budget[name].pause())
+        if self._one_two is not None:
+            self._journal.attr(self, "_one_two", None)
         self._unlist_turn(name)
         self._reslot(skip_current=True)
         self._advance()
@@ -356,6 +602,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def take_delayed(self, name: str) -> None:
         """Refused: in blackout a delayed turn comes at the step chosen when delaying."""
         raise RuleError("In blackout a delayed turn comes at the step chosen when delaying.")
+
+    # ------------------------------------------------------------------ actions
 
     @command
     def act(
@@ -367,15 +615,23 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         take_time: bool = False,
         stamina: int = 0,
         note: str = "",
+        terrain: str | None = None,
     ) -> int:
         """``name`` takes an action: "free" (one a turn; a second costs 1 AP once a round),
         "movement" (1-2 AP, one a turn), "standard" (1-3 AP) on their turn, or a "reaction" (no
         AP, one a round) outside it; ``take_time`` commits 1 AP more, ``stamina`` is spent too
-        (seed 002, "Action Points and Actions", "Taking Your Time"). Returns the AP left."""
+        (seed 002, "Action Points and Actions", "Taking Your Time"). A movement action may say
+        where it ends (``terrain``): "difficult", "climbing" or "swimming" slow the mover,
+        "clear" ends it (seed 002, "Movement", "Climbing", "Swimming"). Returns the AP left."""
         name = self._known(name)
+        text = check_note(note) if note else ""
+        if terrain is not None:
+            if kind != "movement":
+                raise RuleError("Only a movement action says where it ends (terrain=).")
+            terrain = check_choice(terrain, TERRAIN, "terrain")
         self._spend(name, kind, ap, take_time=take_time, stamina=stamina)
         left = self._budget[name].left
-        what = f": {check_note(note)}" if note else ""
+        what = f": {text}" if text else ""
         self._event(
             "action",
             f"{name} takes a {kind} action{what}; {left} AP left "
@@ -383,6 +639,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             name,
             {"kind": kind, "left": left},
         )
+        if terrain is not None:
+            rule = TERRAIN[terrain]
+            if rule is None:
+                self._lift_condition(name, SLOWED, f"out on clear terrain (Movement, {SEED})")
+            else:
+                where = "in difficult terrain" if terrain == "difficult" else terrain
+                self._give(name, SLOWED, f"{rule}, {SEED}", where)
         return left
 
     def _spend(
@@ -399,8 +662,16 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             )
         if kind != "reaction" and name != self._current:
             raise RuleError(f"It is {self._current or 'nobody'}'s turn: {name} can only react.")
-        if not isinstance(take_time, bool):
-            raise RuleError("take_time= takes True or False.")
+        check_flag(take_time, "take_time")
+        effect = self.rules.surprise_effect
+        if self.has_condition(name, SURPRISED) and (
+            effect == "no actions" or (effect == "no reactions" and kind == "reaction")
+        ):
+            what = "action, movement or reaction" if effect == "no actions" else "reaction"
+            raise RuleError(
+                f"{name} is surprised: no {what} until the end of their first turn (Surprise "
+                f"Attacks, {SEED}; rule option surprise_effect={effect!r})."
+            )
         self._journal.set(
             self._budget, name, budget.act(kind, ap, take_time=take_time, stamina=stamina)
         )
@@ -408,10 +679,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     @command
     def surprise(self, attackers: Sequence[int], defenders: Mapping[str, int]) -> tuple[str, ...]:
         """A surprise attack: each attacker's Dexterity [Sneak] successes, each defender's Insight
-        [Perception] successes; defenders below the attackers' average are surprised (seed 002,
+        [Perception] successes; defenders below the attackers' average are surprised until the end
+        of their next turn, with the effect of the rule option ``surprise_effect`` (seed 002,
         "Surprise Attacks"). Returns who is surprised."""
         if not isinstance(defenders, Mapping):
             raise RuleError("Give the defenders' successes as {name: successes}.")
+        if len(defenders) > blackout.MAX_GROUP:
+            raise RuleError(f"A group test has at most {blackout.MAX_GROUP} members.")
         checked = {self._known(n): s for n, s in defenders.items()}
         result = blackout.surprise(
             list(attackers) if isinstance(attackers, Sequence) else [], checked
@@ -423,18 +697,31 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             f" Dexterity [Sneak] successes; surprised: {names} (Surprise Attacks, {SEED})",
             data={"surprised": list(result.surprised)},
         )
+        effect = {
+            "no actions": "no action, movement or reaction",
+            "no reactions": "no reaction",
+            "none": "the GM rules what it does",
+        }[self.rules.surprise_effect]
+        for name in result.surprised:
+            self._give_condition(
+                name,
+                Condition(SURPRISED, "end", name, self._turns, f"Surprise Attacks, {SEED}", effect),
+            )
         return result.surprised
 
     def _successes(
         self, successes: object, pool: object, dice: object, what: str, *, least: int = 0
     ) -> tuple[int, str]:
-        """A test's successes: given by the GM, or rolled as a pool (rule option)."""
+        """A test's successes: given by the GM, or rolled as a pool (rule option); every number
+        is checked against its bounds before a die is rolled."""
         if (successes is None) == (pool is None):
             raise RuleError(f"Give the {what} successes, or a pool of dice to roll (not both).")
         if successes is not None:
+            if dice is not None:
+                raise RuleError("Physical dice (dice=) go with a pool (pool=), not successes.")
             count = check_successes(successes, f"{what} successes")
             return count, f"{count} success{'es' * (count != 1)}"
-        size = max(least, check_whole(pool, f"{what} dice", low=1))
+        size = max(least, check_pool(pool, f"{what} dice", low=1))
         die = SuccessDie(self.rules.pool_die, self.rules.pool_success_on)
         rolled = self._dice(dice, count=size, sides=die.sides)
         count = blackout.roll_pool(size, dice=rolled, die=die).successes
@@ -462,21 +749,38 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         """An attack test against the target's passive evasion (evasion rank + 1, at least 1,
         capped by encumbrance; 1 for a friend not dodging or a target out of the fight), at
         least 4 dice when rolled (seed 002, "Attacking", "Evasion"). A standard action of ``ap``
-        AP, or the round's ``reaction``; a ``one_two`` attack follows a hit this turn at no AP
-        (seed 002, "One-Two Attacks"). A hit waits for ``damage_test``."""
+        AP, or the round's ``reaction``. A ``one_two`` attack follows, at no AP, an attack that
+        hit an enemy on the attacker's own turn, once per hit: it does not generate further
+        attacks (seed 002, "One-Two Attacks"); taking your time on it commits 1 AP. A hit waits
+        for ``damage_test``."""
         attacker, target = self._known(attacker), self._known(target)
         if self._hit is not None:
             raise RuleError(f"First make the damage test of {self._hit.attacker}'s hit.")
         if attacker == target:
             raise RuleError(f"{attacker} cannot attack themselves.")
+        take_time, one_two, reaction, friend = (
+            check_flag(v, w)
+            for v, w in (
+                (take_time, "take_time"),
+                (one_two, "one_two"),
+                (reaction, "reaction"),
+                (friend, "friend"),
+            )
+        )
         if one_two:
-            blackout.check_one_two(hit=self._hits.get(attacker) == self._turns, reaction=reaction)
-        if reaction:
-            self._spend(attacker, "reaction", None, take_time=False)
-        elif not one_two:
+            after = self._one_two if self._one_two and self._one_two[0] == attacker else None
+            blackout.check_one_two(
+                hit=after is not None and attacker == self._current,
+                reaction=reaction,
+                follow_up=after is not None and not after[1],
+            )
+            if take_time:
+                budget = self._budget[attacker]
+                self._journal.set(self._budget, attacker, budget.commit(blackout.TAKE_TIME_AP))
+        elif reaction:
+            self._spend(attacker, "reaction", None, take_time=take_time)
+        else:
             self._spend(attacker, "standard", ap, take_time=take_time)
-        elif attacker != self._current:
-            raise RuleError("One-two attacks are made on your own turn.")
         sheet, hp = self._sheets[target], self._hp[target][0]
         evasion = blackout.passive_evasion(
             sheet.evasion, cap=sheet.evasion_cap, friend=friend, out_of_fight=hp <= 0
@@ -487,19 +791,29 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         result = blackout.outcome(count, evasion)
         word = "critical hit" if result.critical_success else "hit" if result.success else "miss"
         then = "; damage test next" if result.success else ""
+        follow = ""
+        if result.success and not reaction:
+            if one_two:
+                follow = "; a one-two attack generates no further attack"
+            elif friend:
+                follow = "; a hit on a friend allows no one-two attack"
         self._event(
             "attack",
-            f"{attacker} attacks {target}: {shown} vs passive evasion "
-            f"{evasion}: {word}{then} (Attacking, Evasion, {SEED})",
+            f"{attacker} attacks {target}{' (one-two)' * one_two}: {shown} vs passive evasion "
+            f"{evasion}: {word}{then}{follow} (Attacking, Evasion, {SEED})",
             attacker,
             {"target": target, "successes": count, "hit": result.success},
         )
         if result.success:
             self._journal.attr(
-                self, "_hit", Hit(attacker, target, result.critical_success, bool(one_two))
+                self, "_hit", Hit(attacker, target, result.critical_success, one_two)
             )
-            if not one_two:  # a one-two attack generates no further attack
-                self._journal.set(self._hits, attacker, self._turns)
+        if not reaction:  # only the attacker's own turn's attacks lead to a one-two attack
+            self._journal.attr(
+                self,
+                "_one_two",
+                (attacker, not one_two) if result.success and not friend else None,
+            )
         return result
 
     @command
@@ -516,15 +830,34 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         """The damage test of the waiting hit: 5 points a success against the armor value; the
         rest is direct damage, to damage resistance first, then hit points (doubled once out of
         the fight). A ``non_lethal`` attack that takes the target out of the fight asks for the
-        target's Endurance [Vitality] successes (``vitality``) against 1 + 1 per 5 points (seed
+        target's Endurance [Vitality] successes (``vitality``) against 1 + 1 per 5 points of
+        damage received (rule option ``non_lethal_damage``: the direct damage by default) (seed
         002, "Damage", "Non-Lethal Attacks", "Out of the Fight"). Returns the hit points lost."""
         hit = self._hit
         if hit is None:
             raise RuleError("No attack test has hit: nothing to roll damage for.")
+        non_lethal, ranged = check_flag(non_lethal, "non_lethal"), check_flag(ranged, "ranged")
         count, shown = self._successes(successes, pool, dice, "Damage")
         target, sheet = hit.target, self._sheets[hit.target]
         dealt = blackout.damage(count, sheet.armor)
-        harm = self._harm(target, dealt.direct)
+        hp, dr = self._hp[target]
+        harm = blackout.apply_damage(dealt.direct, hp=hp, dr=dr)
+        test: blackout.NonLethal | None = None
+        received = dealt.direct if self.rules.non_lethal_damage == "direct" else harm.lost
+        if harm.out_of_fight and not harm.doubled and non_lethal:
+            if vitality is None:
+                raise RuleError(
+                    f"The non-lethal attack takes {target} out of the fight: give their "
+                    "Endurance [Vitality] successes (vitality=)."
+                )
+            test = blackout.non_lethal(
+                check_successes(vitality, "Vitality successes"), received=received, ranged=ranged
+            )
+        elif vitality is not None:
+            raise RuleError(
+                "The Endurance [Vitality] test follows a non-lethal attack that "
+                "takes the target out of the fight."
+            )
         self._journal.attr(self, "_hit", None)
         self._event(
             "damage",
@@ -535,57 +868,25 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             hit.attacker,
             {"target": target, "lost": harm.lost, "hp": harm.hp},
         )
-        if harm.out_of_fight and not harm.doubled:
-            self._taken_out(target, harm, non_lethal, ranged, vitality)
-        elif vitality is not None:
-            raise RuleError(
-                "The Endurance [Vitality] test follows a non-lethal attack that "
-                "takes the target out of the fight."
-            )
-        return harm.lost
-
-    def _harm(self, name: str, direct: int) -> blackout.Harm:
-        hp, dr = self._hp[name]
-        harm = blackout.apply_damage(direct, hp=hp, dr=dr)
-        self._journal.set(self._hp, name, (harm.hp, harm.dr))
-        return harm
-
-    def _taken_out(
-        self,
-        name: str,
-        harm: blackout.Harm,
-        non_lethal: bool,
-        ranged: bool,
-        vitality: object,
-    ) -> None:
-        if not non_lethal:
-            if vitality is not None:
-                raise RuleError("Only a non-lethal attack asks for an Endurance [Vitality] test.")
-            self._event(
-                "out",
-                f"{name} is out of the fight: cannot act or move, passive evasion "
-                f"1, unabsorbed damage doubled (Out of the Fight, {SEED})",
-                name,
-            )
-            return
-        if vitality is None:
-            raise RuleError(
-                f"The non-lethal attack takes {name} out of the fight: give their "
-                "Endurance [Vitality] successes (vitality=)."
-            )
-        test = blackout.non_lethal(
-            check_successes(vitality, "Vitality successes"), received=harm.lost, ranged=bool(ranged)
-        )
-        if test.result == "conscious":
-            self._journal.set(self._hp, name, (1, self._hp[name][1]))
-        elif test.result == "killed":
-            self._changing_fitness(name, lambda: self._journal.set(self._dead, name, True))
+        if test is None:
+            self._set_hp(target, harm.hp, harm.dr)
+            return harm.lost
+        counted = "direct damage" if self.rules.non_lethal_damage == "direct" else "HP lost"
         self._event(
             "non-lethal",
-            f"{name} tests Endurance [Vitality]: {vitality} vs "
-            f"{test.outcome.difficulty}: {test.result} (Non-Lethal Attacks, {SEED})",
-            name,
+            f"{target} tests Endurance [Vitality]: {vitality} vs {test.outcome.difficulty} "
+            f"(1 + 1 per 5 of the {received} {counted}): {test.result} (Non-Lethal Attacks, "
+            f"{SEED})",
+            target,
         )
+        self._set_hp(target, 1 if test.result == "conscious" else harm.hp, harm.dr)
+        rule = f"Non-Lethal Attacks, {SEED}"
+        if test.result == "unconscious":
+            self._give(target, STABILISED, rule, "knocked unconscious or safely incapacitated")
+        elif test.result == "killed":
+            self._changing_fitness(target, lambda: self._journal.set(self._dead, target, True))
+            self._give(target, DEAD, rule, "the ranged attempt to incapacitate killed them")
+        return harm.lost
 
     @command
     def vitality_test(
@@ -597,14 +898,20 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         dice: Sequence[int] | None = None,
         d3: int | None = None,
     ) -> str:
-        """Out of the fight, at the start of each turn: Endurance [Vitality]. No successes, 2 x
-        D3 damage; 1-2, D3; 3-4, stabilised; 5, back to 1 HP and in the fight (seed 002, "Out of
-        the Fight")."""
+        """Out of the fight, at the start of each turn, before anything else: Endurance
+        [Vitality]. No successes, 2 x D3 damage; 1-2, D3; 3-4, stabilised; 5, back to 1 HP and in
+        the fight (seed 002, "Out of the Fight"). Until it is made the turn cannot end."""
         name = self._known(name)
         if name != self._current:
             raise RuleError(f"{name} tests Endurance [Vitality] at the start of their own turn.")
-        if self._stable.get(name):
-            raise RuleError(f"{name} is stabilised: no more bleeding tests.")
+        if self._vitality_due != name:
+            if not self._out(name):
+                raise RuleError(f"{name} is not out of the fight: no Vitality test to make.")
+            if self.has_condition(name, STABILISED):
+                raise RuleError(f"{name} is stabilised: no more bleeding tests.")
+            raise RuleError(f"{name} has made this turn's Endurance [Vitality] test.")
+        if d3 is not None:
+            check_whole(d3, "D3", low=1, high=3)
         count, shown = self._successes(successes, pool, dice, "Endurance [Vitality]")
         hp, dr = self._hp[name]
         result = blackout.bleed(
@@ -612,9 +919,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         )
         if d3 is None and result.d3 is not None:
             self._history.record_roll((result.d3,))
-        self._journal.set(self._hp, name, (result.hp, dr))
-        if result.result == "stabilised":
-            self._journal.set(self._stable, name, True)
+        self._journal.attr(self, "_vitality_due", None)
         self._event(
             "vitality",
             f"{name} tests Endurance [Vitality]: {shown}: {result.result}"
@@ -622,6 +927,9 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             + f" -> {result.hp} HP (Out of the Fight, {SEED})",
             name,
         )
+        self._set_hp(name, result.hp, dr)
+        if result.result == "stabilised":
+            self._give(name, STABILISED, _OUT_RULE, "no more bleeding, still unconscious")
         return result.result
 
     @command
@@ -635,21 +943,22 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         dice: Sequence[int] | None = None,
         ap: int = 1,
     ) -> int:
-        """A Heal HP action: adjacent, Intelligence [Medicine], 2 HP a success up to the maximum
-        (seed 002, "Healing"). Returns the target's hit points."""
+        """A Heal HP action: adjacent, Intelligence [Medicine], 2 HP a success up to the maximum;
+        back at 1 HP or more the target is in the fight again (seed 002, "Healing", "Out of the
+        Fight"). Returns the target's hit points."""
         healer, target = self._known(healer), self._known(target)
+        if target in self._dead:
+            raise RuleError(f"{target} is dead: no healing brings them back.")
         self._spend(healer, "standard", ap, take_time=False)
         count, shown = self._successes(successes, pool, dice, "Intelligence [Medicine]")
         hp, dr = self._hp[target]
         healed = blackout.heal(count, hp=hp, max_hp=self._sheets[target].hp)
-        self._journal.set(self._hp, target, (healed, dr))
-        if healed > 0:
-            self._journal.pop(self._stable, target)
         self._event(
             "heal",
             f"{healer} heals {target}: {shown} x 2 HP: {hp} -> {healed} HP (Healing, {SEED})",
             healer,
         )
+        self._set_hp(target, healed, dr)
         return healed
 
     @command
@@ -661,9 +970,9 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         successes: int | None = None,
         rolled: Sequence[int] | None = None,
     ) -> int:
-        """``name`` falls ``feet``: from 10 ft, D3 direct damage per 5 ft and prone; an Endurance
-        [Fortitude] test (1 + 1 per 10 ft, ``successes``) halves it and avoids prone (seed 002,
-        "Falling"). Returns the hit points lost."""
+        """``name`` falls ``feet`` (at most 1,000): from 10 ft, D3 direct damage per 5 ft and
+        prone; an Endurance [Fortitude] test (1 + 1 per 10 ft, ``successes``) halves it and
+        avoids prone (seed 002, "Falling"). Returns the hit points lost."""
         name = self._known(name)
         seeded = rolled is None
         result = blackout.fall(
@@ -672,7 +981,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         if seeded and result.rolled:
             self._history.record_roll(tuple(result.rolled))
         dice = result.rolled
-        harm = self._harm(name, result.damage)
+        hp, dr = self._hp[name]
+        harm = blackout.apply_damage(result.damage, hp=hp, dr=dr)
         test = (
             ""
             if result.difficulty is None or successes is None
@@ -688,4 +998,10 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             f" {harm.lost} HP lost{', prone' if result.prone else ''} (Falling, {SEED})",
             name,
         )
+        slowed = self._condition(name, SLOWED)
+        if dice and slowed is not None and slowed.rule.startswith("Climbing"):
+            self._lift_condition(name, SLOWED, f"fell from the climb (Falling, {SEED})")
+        if result.prone and not self.has_condition(name, PRONE):
+            self._give(name, PRONE, f"Falling, {SEED}")
+        self._set_hp(name, harm.hp, harm.dr)
         return harm.lost

@@ -43,6 +43,10 @@ RUNNING_START_FT = 15
 DROWNING_INTERVAL_S = 30
 #: Falls from 10 ft deal D3 direct damage per 5 ft (seed 002, "Falling").
 FALL_MIN_FT = 10
+#: The highest fall the rules roll for: 1,000 ft is 200 D3 (400 direct damage on average, past any
+#: character's hit points). Seed 002 sets no limit; a higher number is a typing slip, refused
+#: before a die is rolled.
+MAX_FALL_FT = 1000
 
 
 def vault(successes: int, difficulty: int = 2, *, height_ft: float | None = None) -> VaultResult:
@@ -165,6 +169,11 @@ def fall(
     full 5 ft), otherwise ``rng`` rolls them; ``successes`` is the Endurance [Fortitude] test, if
     the character tries it."""
     feet = check_distance(feet, "Height fallen")
+    if feet > MAX_FALL_FT:
+        raise RuleError(
+            f"A fall is at most {MAX_FALL_FT} ft here ({MAX_FALL_FT // 5} D3, more than any "
+            f"character's hit points); got {feet:g} ft."
+        )
     if successes is not None:
         check_successes(successes, "Endurance [Fortitude] successes")
     count = int(feet // 5) if feet >= FALL_MIN_FT else 0

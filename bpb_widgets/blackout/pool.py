@@ -24,11 +24,22 @@ from bpb_widgets.errors import RuleError
 #: taken to be two over it, as 5 successes against the 3 that stabilise (seed 002, "Out of the
 #: Fight"). The seed gives no general rule for the latter.
 CRITICAL_MARGIN = 2
+#: The most dice a pool may hold. Seed 002 gives no pool sizes (an attack test rolls "a minimum of
+#: 4 dice"; damage dice follow Strength or the weapon): 50 is far past any sheet, and a bigger
+#: number is a typing slip, refused before a die is rolled.
+MAX_POOL = 50
+#: The most successes a test can score: one a die.
+MAX_SUCCESSES = MAX_POOL
 
 
 def check_successes(value: object, what: str = "Successes") -> int:
-    """A number of successes: a whole number, 0 or more."""
-    return check_whole(value, what, low=0)
+    """A number of successes: a whole number from 0 to :data:`MAX_SUCCESSES` (one a die)."""
+    return check_whole(value, what, low=0, high=MAX_SUCCESSES)
+
+
+def check_pool(value: object, what: str = "Dice in the pool", *, low: int = 0) -> int:
+    """A pool of dice: a whole number from ``low`` to :data:`MAX_POOL`."""
+    return check_whole(value, what, low=low, high=MAX_POOL)
 
 
 def check_test_difficulty(value: object, what: str = "Difficulty") -> int:
@@ -110,14 +121,14 @@ def roll_pool(
     die: SuccessDie = DEFAULT_DIE,
 ) -> PoolRoll:
     """Roll ``pool`` dice (or check the GM's physical ``dice``) and count successes with ``die``."""
-    check_whole(pool, "Dice in the pool", low=0)
+    check_pool(pool)
     rolled = roll_or_check(rng or random.Random(), dice, count=pool, sides=die.sides)
     return PoolRoll(rolled, die)
 
 
 def pool_odds(pool: int, *, die: SuccessDie = DEFAULT_DIE) -> Mapping[int, Fraction]:
     """The exact distribution of successes on ``pool`` dice (icepool)."""
-    check_whole(pool, "Dice in the pool", low=0)
+    check_pool(pool)
     if not isinstance(die, SuccessDie):
         raise RuleError(f"The die must be a SuccessDie, such as SuccessDie(6, 5); got {die!r}.")
     return _pool_odds(pool, die)

@@ -48,6 +48,7 @@ from bpb_widgets.blackout.combat import (
 from bpb_widgets.blackout.movement import (
     CLIMB_SURFACES,
     JUMP_MOVEMENT_FT,
+    MAX_FALL_FT,
     RANGE_BANDS,
     SWIM_WATERS,
     Fall,
@@ -65,9 +66,13 @@ from bpb_widgets.blackout.movement import (
 from bpb_widgets.blackout.pool import (
     CRITICAL_MARGIN,
     DEFAULT_DIE,
+    MAX_POOL,
+    MAX_SUCCESSES,
     Outcome,
     PoolRoll,
     SuccessDie,
+    check_pool,
+    check_successes,
     outcome,
     pool_odds,
     roll_pool,
@@ -85,6 +90,23 @@ FIRST_STEP = 1
 LAST_STEP = 18
 #: Enemies always have at least 3 action points (seed 002, "Initiative").
 ENEMY_MIN_AP = 3
+
+# The largest numbers a GM may type on a sheet. Seed 002 gives no upper limits; these are far past
+# any character and keep a typing slip (10**9 hit points, a million action points drawn as pips)
+# from being accepted. Pools and successes are bounded in pool.py, falls in movement.py.
+#: "some enemies might have more" than 3 action points (seed 002, "Initiative"): up to 10.
+MAX_ENEMY_AP = 10
+#: Hit points and damage resistance (temporary hit points, seed 002, "Damage").
+MAX_HP = 999
+#: An armor value: no damage test can do more than 5 points a success (seed 002, "Damage").
+MAX_ARMOR = POINTS_PER_SUCCESS * MAX_SUCCESSES
+#: An evasion rank (or its encumbrance cap): passive evasion (rank + 1) must stay within what a
+#: test can score (seed 002, "Evasion").
+MAX_EVASION = MAX_SUCCESSES - 1
+#: Stamina, which comes back one a round (seed 002, "Action Points and Actions").
+MAX_STAMINA = 99
+#: The members of a group making a group test (seed 002, "Surprise Attacks").
+MAX_GROUP = 100
 
 
 def check_step(value: object, what: str = "Initiative step") -> int:
@@ -123,6 +145,8 @@ def enemy_initiative(step: object, ap: object = ENEMY_MIN_AP) -> Initiative:
     points = check_whole(ap, "Action points")
     if points < ENEMY_MIN_AP:
         raise RuleError(f"Enemies always have at least {ENEMY_MIN_AP} action points, not {ap}.")
+    if points > MAX_ENEMY_AP:
+        raise RuleError(f"An enemy has at most {MAX_ENEMY_AP} action points here, not {ap}.")
     return Initiative(fixed, points, False)
 
 
@@ -171,8 +195,10 @@ def pc_ties(
 
 def delay(step: int, to: int, *, delayed: bool = False) -> int:
     """The step a combatant acting at ``step`` delays its turn to: a later step of its choosing,
-    once per round, never changed again that round (seed 002, "Initiative"). ``delayed`` says
-    whether it has delayed already this round. Returns ``to``."""
+    once per round, never changed again that round (seed 002, "Initiative"). ``step`` is the
+    combatant's own initiative step, the dice rolled at the start (or an enemy's fixed step), in
+    every round: a delay lasts the round it is made in, so an earlier round's delay does not move
+    it. ``delayed`` says whether it has delayed already this round. Returns ``to``."""
     check_step(step, "The current step")
     check_step(to, "The step to delay to")
     if delayed:
@@ -226,6 +252,10 @@ class APBudget:
 
     ``ap`` is what each turn brings (one per initiative die, or an enemy's AP); ``left`` is what
     remains of the current turn, 0 outside it. ``max_stamina`` defaults to ``stamina``.
+
+    A delayed turn is ``paused``: delaying is not a second turn (seed 002, "Initiative": a
+    character delays "their turn"), so what was spent stays spent and the one free action and one
+    movement of the turn stay used when it goes on at the later step.
     """
 
     ap: int
@@ -237,6 +267,7 @@ class APBudget:
     bought_free: bool = False
     moved: bool = False
     reacted: bool = False
+    paused: bool = False
 
     def __post_init__(self) -> None:
         check_whole(self.ap, "Action points")
@@ -248,21 +279,49 @@ class APBudget:
 
     def new_round(self) -> APBudget:
         """The next round: reaction and the paid second free action are available again, and one
-        stamina comes back up to the maximum (seed 002, "Action Points and Actions")."""
+        stamina comes back up to the maximum (seed 002, "Action Points and Actions"). A delayed
+        turn that never came is over."""
         stamina = min(self.stamina + STAMINA_PER_ROUND, self.max_stamina or 0)
-        return replace(self, stamina=stamina, bought_free=False, reacted=False)
+        left = self.left if self.in_turn else 0
+        return replace(
+            self, stamina=stamina, bought_free=False, reacted=False, left=left, paused=False
+        )
 
     def start_turn(self) -> APBudget:
-        """The combatant's turn begins with its full action points."""
+        """The combatant's turn begins with its full action points; a delayed turn goes on with
+        what was left of it."""
         if self.in_turn:
             raise RuleError("This turn has already begun.")
+        if self.paused:
+            return replace(self, in_turn=True, paused=False)
         return replace(self, left=self.ap, in_turn=True, free_actions=0, moved=False)
+
+    def pause(self) -> APBudget:
+        """The turn is delayed to a later step: not over, and not a new turn when it goes on
+        (seed 002, "Initiative"). Outside it, the combatant may react."""
+        if not self.in_turn:
+            raise RuleError("It is not this combatant's turn.")
+        return replace(self, in_turn=False, paused=True)
 
     def end_turn(self) -> APBudget:
         """The turn is over; unspent action points are lost."""
         if not self.in_turn:
             raise RuleError("It is not this combatant's turn.")
-        return replace(self, left=0, in_turn=False)
+        return replace(self, left=0, in_turn=False, paused=False)
+
+    def commit(self, ap: int) -> APBudget:
+        """Commit ``ap`` action points on the turn outside any action's own cost: taking your time
+        on an action that costs none, such as a one-two attack (seed 002, "Taking Your Time",
+        "One-Two Attacks")."""
+        points = check_whole(ap, "Action points committed")
+        if not self.in_turn:
+            raise RuleError("Action points are spent on your own turn.")
+        if points > self.left:
+            raise RuleError(
+                f"That commits {points} action point{'s' * (points != 1)}, but only {self.left} "
+                f"remain{'s' * (self.left == 1)} this turn."
+            )
+        return replace(self, left=self.left - points)
 
     def cost(self, kind: str, ap: int | None = None, *, take_time: bool = False) -> int:
         """The action points an action of ``kind`` costs now, after checking it is allowed."""
@@ -352,9 +411,11 @@ def surprise(attackers: Sequence[int], defenders: Mapping[str, int]) -> Surprise
         )
     if not defenders:
         raise RuleError("Give the Insight [Perception] successes of every defender.")
-    counts = [check_whole(n, "Dexterity [Sneak] successes") for n in attackers]
+    if len(attackers) > MAX_GROUP or len(defenders) > MAX_GROUP:
+        raise RuleError(f"A group test has at most {MAX_GROUP} members.")
+    counts = [check_successes(n, "Dexterity [Sneak] successes") for n in attackers]
     checked = {
-        name: check_whole(n, f"{name}'s Insight [Perception] successes")
+        name: check_successes(n, f"{name}'s Insight [Perception] successes")
         for name, n in defenders.items()
     }
     average = Fraction(sum(counts), len(counts))
@@ -385,7 +446,16 @@ __all__ = [
     "HP_PER_SUCCESS",
     "JUMP_MOVEMENT_FT",
     "LAST_STEP",
+    "MAX_ARMOR",
     "MAX_DICE",
+    "MAX_ENEMY_AP",
+    "MAX_EVASION",
+    "MAX_FALL_FT",
+    "MAX_GROUP",
+    "MAX_HP",
+    "MAX_POOL",
+    "MAX_STAMINA",
+    "MAX_SUCCESSES",
     "MIN_ATTACK_DICE",
     "MIN_DICE",
     "OUT_OF_FIGHT_EVASION",
@@ -415,7 +485,9 @@ __all__ = [
     "attack_pool",
     "bleed",
     "check_one_two",
+    "check_pool",
     "check_step",
+    "check_successes",
     "climb_difficulty",
     "cover",
     "damage",

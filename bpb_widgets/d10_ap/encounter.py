@@ -7,7 +7,7 @@ surprise penalty and this turn's AP, through the undo journal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -18,6 +18,7 @@ from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 SEED = "seed 003"
@@ -60,33 +61,64 @@ def make_sheet(
     *,
     agb: object = 3,
     awarb: object = 3,
-    traits: Iterable[str] | None = None,
+    traits: object = None,
     initiative_bonus: object = 0,
     group: object = False,
     aware: object = True,
     side: object = "",
 ) -> D10Combatant:
-    """A checked d10-ap sheet; unknown traits are refused (seed 003)."""
+    """A checked d10-ap sheet; unknown traits are refused (seed 003). AgB 0 rolls no AP dice and
+    has 1 AP a turn ("Turns"); bonuses go up to :data:`~bpb_widgets.d10_ap.rules.MAX_BONUS`."""
     name = check_name(name)
     if isinstance(traits, str):
         raise RuleError(f"{name}'s traits are a set such as {{'paranoid'}}, not {traits!r}.")
-    chosen = frozenset(traits or ())
-    d10.surprise_modifier(chosen)  # refuses unknown or clashing traits
+    chosen = d10.check_traits(() if traits is None else traits)
+    d10.surprise_modifier(chosen)  # refuses clashing traits
     return D10Combatant(
         name,
-        check_whole(agb, f"{name}'s agility bonus (AgB)", low=1, high=10),
-        check_whole(awarb, f"{name}'s awareness bonus (AwarB)", low=0, high=10),
+        check_whole(agb, f"{name}'s agility bonus (AgB)", low=0, high=d10.MAX_BONUS),
+        check_whole(awarb, f"{name}'s awareness bonus (AwarB)", low=0, high=d10.MAX_BONUS),
         chosen,
-        check_whole(initiative_bonus, f"{name}'s initiative bonus", low=None),
+        d10.check_initiative_bonus(initiative_bonus, f"{name}'s initiative bonus"),
         check_flag(group, "group"),
         check_flag(aware, "aware"),
         check_side(side),
     )
 
 
+#: What a d10-ap sheet holds besides the name (``add(name, ...)``).
+SHEET_FIELDS = tuple(f for f in D10Combatant.__dataclass_fields__ if f != "name")
+
+
+def check_sheet_fields(sheet: Mapping[str, object]) -> None:
+    """Refuse what is not on a d10-ap sheet, naming what is."""
+    unknown = [key for key in sheet if key not in SHEET_FIELDS]
+    if unknown:
+        raise RuleError(
+            f"A d10-ap sheet has no {', '.join(map(repr, unknown))}; its fields are "
+            f"{', '.join(SHEET_FIELDS)} (seed 003)."
+        )
+
+
+#: How two surprise penalties on the same turn combine (seed 003 is silent): "largest" (the
+#: worse surprise counts) or "sum" (each check takes its own AP).
+SURPRISE_SAME_TURN = ("largest", "sum")
+#: The key of a penalty waiting for the combatant's first turn (a check before the fight).
+FIRST_TURN = 0
+
+
 @dataclass(frozen=True)
 class D10Rules(RuleSet):
-    """The d10-ap rule set (it has no options yet)."""
+    """The d10-ap rule set and its option (docs/rules.md): ``surprise_same_turn``, how two surprise
+    penalties on the same turn combine, one of :data:`SURPRISE_SAME_TURN`."""
+
+    surprise_same_turn: str = "largest"
+
+    def check(self) -> None:
+        if self.surprise_same_turn not in SURPRISE_SAME_TURN:
+            raise RuleError(
+                f"surprise_same_turn is one of {', '.join(map(repr, SURPRISE_SAME_TURN))}."
+            )
 
 
 D10_AP = D10Rules("d10-ap", "Surprise, Rounds, & Turns house rule (seed 003)")
@@ -134,13 +166,16 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         #: AP left this turn, and the turn's AP as rolled.
         self._ap: dict[str, int] = {}
         self._ap_rolled: dict[str, int] = {}
-        #: A surprise penalty waiting: name -> (the round it applies to, AP).
-        self._surprise: dict[str, tuple[int, int]] = {}
+        #: Surprise penalties waiting: name -> ((the turn they apply to, AP), ...); the turn is
+        #: FIRST_TURN (a check before the fight) or the number of the round that follows a check
+        #: during the fight. Each is applied when its turn rolls AP dice, or lapses with it.
+        self._surprise: dict[str, tuple[tuple[int, int], ...]] = {}
 
     # ------------------------------------------------------------------ hooks
 
     def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
         """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
+        check_sheet_fields(sheet)
         return make_sheet(name, **sheet)
 
     def _roll_one(self, name: str, dice: object, rolled: object) -> int:
@@ -167,6 +202,43 @@ class D10AP(InitiativeEncounter[D10Combatant]):
     def _turn_ended(self, name: str) -> None:
         self._journal.pop(self._ap, name)
         self._journal.pop(self._ap_rolled, name)
+        # the turn is over: a penalty waiting for it (no AP dice were rolled) lapses
+        self._lapse(name, lambda turn: turn in (FIRST_TURN, self._round), "its turn is over")
+
+    def _new_round(self) -> None:
+        """AP dice are rolled at the beginning of every turn (seed 003, "Turns"): a turn held
+        into this round rolls its own, so the AP left from the round it was delayed in are gone;
+        penalties for the round that ended lapse."""
+        for name in [n for n in self._sheets if n in self._ap]:  # roster order: undo reorders
+            self._journal.pop(self._ap, name)
+            self._journal.pop(self._ap_rolled, name)
+            self._event(
+                "ap lost",
+                f"{name} holds a delayed turn into round {self._round}: the AP rolled in round "
+                f"{self._round - 1} are gone; the turn rolls its own AP dice when it begins "
+                f"(Turns, {SEED})",
+                name,
+            )
+        for name in [n for n in self._sheets if n in self._surprise]:
+            self._lapse(name, lambda turn: FIRST_TURN < turn < self._round, "no AP dice that round")
+
+    def _lapse(self, name: str, due: Callable[[int], bool], why: str) -> None:
+        """Drop ``name``'s surprise penalties whose turn passes ``due`` (logged)."""
+        pending = self._surprise.get(name, ())
+        kept = tuple(entry for entry in pending if not due(entry[0]))
+        if len(kept) == len(pending):
+            return
+        if kept:
+            self._journal.set(self._surprise, name, kept)
+        else:
+            self._journal.pop(self._surprise, name)
+        lost = " and ".join(f"-{ap} AP" for turn, ap in pending if due(turn))
+        self._event(
+            "surprise lapses",
+            f"{possessive(name)} surprise penalty ({lost}) lapses: {why} "
+            f"(Step 1- Determine Surprise, {SEED})",
+            name,
+        )
 
     def _initiative_value(self, name: str) -> int | None:
         entry = self._initiative.get(name)
@@ -195,11 +267,28 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         penalty = self.surprise_penalty(sheet.name)
         return APPreview(sheet.name, sheet.agb, penalty, d10.ap_odds(sheet.agb, penalty=penalty))
 
+    def _applying(self, name: str) -> tuple[int, ...]:
+        """The surprise penalties ``name``'s next AP roll this round takes: the one waiting for
+        the first turn, and the one for this round."""
+        now = max(self._round, 1)
+        return tuple(ap for turn, ap in self._surprise.get(name, ()) if turn in (FIRST_TURN, now))
+
+    def _combined(self, penalties: Sequence[int]) -> int:
+        """Penalties on one turn, combined by the rule option ``surprise_same_turn``."""
+        if not penalties:
+            return 0
+        return max(penalties) if self.rules.surprise_same_turn == "largest" else sum(penalties)
+
     def surprise_penalty(self, name: str) -> int:
         """The AP a surprise check will take from ``name``'s next AP roll this round (seed 003,
-        "Step 1- Determine Surprise"): 0 if none applies to this round."""
-        when, penalty = self._surprise.get(self._known(name), (0, 0))
-        return penalty if when == max(self._round, 1) else 0
+        "Step 1- Determine Surprise"): a check before the fight cuts the first turn, one during
+        it the round after; both on one turn combine by ``surprise_same_turn``."""
+        return self._combined(self._applying(self._known(name)))
+
+    def surprise_penalties(self, name: str) -> tuple[tuple[int, int], ...]:
+        """Every surprise penalty ``name`` has waiting: (turn, AP), the turn 0 for their first
+        turn (a check before the fight) or the round a check during the fight applies to."""
+        return self._surprise.get(self._known(name), ())
 
     @command
     def surprise_check(
@@ -209,21 +298,29 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         Detector or a Screamer beyond 30 m, -1 unaware of a Screamer); over it, their first turn
         loses the difference in AP (a 10 always surprises and costs at least 1). ``now`` adds
         what holds for this check only, such as ``{"unaware of screamer"}``. A check during the
-        fight applies to the following round (seed 003, "Step 1- Determine Surprise")."""
+        fight applies to the following round; a penalty waiting from before the fight still
+        applies to the first turn (seed 003, "Step 1- Determine Surprise")."""
         name = self._known(name)
         sheet = self._sheets[name]
         if isinstance(now, str):
             raise RuleError(f"Give what holds now as a set of traits, not {now!r}.")
-        traits = sheet.traits | frozenset(now)
+        traits = sheet.traits | d10.check_traits(now)
+        d10.surprise_modifier(traits)  # refuses clashing traits before the die
         die = self._dice(None if roll is None else (roll,), count=1, sides=10)[0]
         check = d10.surprise_check(
             sheet.awarb, roll=die, traits=traits, during_round=self._round or None
         )
-        self._journal.set(self._surprise, name, (check.round, check.ap_penalty))
+        turn = check.round if self.started else FIRST_TURN
+        if check.surprised:
+            pending = self._surprise.get(name, ())
+            self._journal.set(self._surprise, name, (*pending, (turn, check.ap_penalty)))
+        when = (
+            "the first turn of round 1, or their first turn if it comes later"
+            if turn == FIRST_TURN
+            else f"their turn in round {turn}"
+        )
         outcome = (
-            f"surprised: -{check.ap_penalty} AP on the first turn of round {check.round}"
-            if check.surprised
-            else "not surprised"
+            f"surprised: -{check.ap_penalty} AP on {when}" if check.surprised else "not surprised"
         )
         self._event(
             "surprise",
@@ -237,9 +334,9 @@ class D10AP(InitiativeEncounter[D10Combatant]):
 
     @command
     def roll_ap(self, name: str, dice: Sequence[int] | None = None) -> int:
-        """At the start of ``name``'s turn: AgB d10s, each 5+ one AP, plus 1, less a surprise
-        penalty on the first turn (seed 003, "Turns"). With 0 AP the turn ends at once. Returns
-        the AP."""
+        """At the start of ``name``'s turn (a held turn too, in the round it is taken): AgB d10s,
+        each 5+ one AP, plus 1, less the surprise penalties for this turn (seed 003, "Turns",
+        "Step 1- Determine Surprise"). With 0 AP the turn ends at once. Returns the AP."""
         name = self._known(name)
         if name != self._current:
             raise RuleError(f"{name} rolls AP dice at the start of their own turn.")
@@ -247,18 +344,29 @@ class D10AP(InitiativeEncounter[D10Combatant]):
             raise RuleError(f"{name} has already rolled AP dice this turn.")
         sheet = self._sheets[name]
         rolled = self._dice(dice, count=sheet.agb, sides=10)
-        penalty = self.surprise_penalty(name)
+        penalties = self._applying(name)
+        penalty = self._combined(penalties)
         result = d10.action_points(sheet.agb, dice=rolled, penalty=penalty)
-        if penalty:
-            self._journal.pop(self._surprise, name)
+        if penalties:
+            now = max(self._round, 1)
+            kept = tuple(e for e in self._surprise[name] if e[0] not in (FIRST_TURN, now))
+            if kept:
+                self._journal.set(self._surprise, name, kept)
+            else:
+                self._journal.pop(self._surprise, name)
         self._journal.set(self._ap, name, result.ap)
         self._journal.set(self._ap_rolled, name, result.ap)
         hits = sum(d >= d10.AP_DIE_SUCCESS for d in rolled)
-        less = f" - {penalty} surprise" if penalty else ""
+        how = "" if len(penalties) < 2 else f" ({self.rules.surprise_same_turn} of {penalties})"
+        less = f" - {penalty} surprise{how}" if penalty else ""
+        shown = (
+            f"rolls {sheet.agb} AP dice ({' '.join(map(str, rolled))}): {hits} of 5+ + 1"
+            if sheet.agb
+            else "has AgB 0, so no AP dice: 1"
+        )
         self._event(
             "ap",
-            f"{name} rolls {sheet.agb} AP dice ({' '.join(map(str, rolled))}): "
-            f"{hits} of 5+ + 1{less} = {result.ap} AP (Turns, {SEED})",
+            f"{name} {shown}{less} = {result.ap} AP (Turns, {SEED})",
             name,
             {"dice": list(rolled), "ap": result.ap},
         )

@@ -48,15 +48,28 @@ SURPRISE_MODIFIERS: Mapping[str, int] = MappingProxyType(
 #: Stummers"; Auspex and Motion Detector share one heading and one bonus).
 DETECTORS = frozenset({"auspex", "motion detector", "screamer"})
 
+#: The largest agility or awareness bonus (AgB, AwarB). Seed 003 gives bonuses of 3 and 4 and no
+#: limit; 10 is far past them (and 10 AP dice), a bigger number a typing slip.
+MAX_BONUS = 10
+#: The largest initiative bonus or penalty "from certain (few) Talents/Traits, Weapon Special
+#: Qualities" (seed 003, "Step 2- Determine Initiative"), either way.
+MAX_INITIATIVE_BONUS = 10
+
 
 def _bonus(value: object, what: str) -> int:
-    """An agility or awareness bonus: a whole number, 0 or more."""
-    return check_whole(value, what, low=0)
+    """An agility or awareness bonus: a whole number from 0 to :data:`MAX_BONUS`."""
+    return check_whole(value, what, low=0, high=MAX_BONUS)
 
 
-def _traits(traits: Collection[str]) -> frozenset[str]:
-    if isinstance(traits, (str, bytes)):
+def check_traits(traits: object) -> frozenset[str]:
+    """Surprise traits as their names, checked (see :func:`surprise_modifier`): a set, list or
+    tuple of known names, matched case-insensitively with ``-``/``_`` as spaces."""
+    if not isinstance(traits, (set, frozenset, list, tuple)):
         raise RuleError(f"Give traits as a set of names, such as {{'paranoid'}}; got {traits!r}.")
+    if len(traits) > len(SURPRISE_MODIFIERS):
+        raise RuleError(
+            f"There are only {len(SURPRISE_MODIFIERS)} surprise traits; got {len(traits)}."
+        )
     names = set()
     for trait in traits:
         name = str(trait).strip().lower().replace("_", " ").replace("-", " ")
@@ -72,7 +85,7 @@ def _traits(traits: Collection[str]) -> frozenset[str]:
 def surprise_modifier(traits: Collection[str] = ()) -> int:
     """The AwarB modifier of ``traits`` for a surprise check: Paranoid +1; Auspex, Motion
     Detector or a Screamer beyond 30 m +1, not combined; unaware of a Screamer -1 (seed 003)."""
-    names = _traits(traits)
+    names = check_traits(traits)
     detectors = names & DETECTORS
     return sum(SURPRISE_MODIFIERS[name] for name in names - DETECTORS) + (1 if detectors else 0)
 
@@ -175,13 +188,18 @@ class Initiative:
         return self.roll + self.agb + self.bonus
 
 
+def check_initiative_bonus(value: object, what: str = "Initiative bonus") -> int:
+    """An initiative bonus or penalty: a whole number from -10 to 10."""
+    return check_whole(value, what, low=-MAX_INITIATIVE_BONUS, high=MAX_INITIATIVE_BONUS)
+
+
 def initiative(
     agb: int, *, roll: int | None = None, bonus: int = 0, rng: random.Random | None = None
 ) -> Initiative:
     """Roll initiative: d10 + AgB + ``bonus`` from talents, traits or weapon qualities (seed 003,
     "Step 2- Determine Initiative"). ``roll`` is a physical d10, otherwise ``rng`` rolls it."""
     agb = _bonus(agb, "Agility bonus (AgB)")
-    bonus = check_whole(bonus, "Initiative bonus", low=None)
+    bonus = check_initiative_bonus(bonus)
     (die,) = roll_or_check(
         rng or random.Random(), None if roll is None else (roll,), count=1, sides=10
     )
@@ -230,7 +248,7 @@ def action_points(
 ) -> ActionPoints:
     """Roll AgB d10 action-point dice at the start of a turn (seed 003, "Turns"); ``penalty`` is a
     surprise check's ``ap_penalty`` on the first turn. ``dice`` are physical, otherwise ``rng``
-    rolls them.
+    rolls them. AgB 0 rolls no dice: 1 AP.
 
     Evan: ``action_points(3, dice=(4, 7, 8), penalty=2).ap == 1`` (3 AP less 2).
     """

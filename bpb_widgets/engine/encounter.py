@@ -695,11 +695,24 @@ class Encounter(Generic[S]):
                     f"{name} already holds a delayed turn: take it before delaying another."
                 )
             self._unlist_turn(name)
-            self._journal.set(self._holding, name, self._round)
-            self._event(
-                "delay", f"{name} delays (Delaying A Turn); the order of play is unchanged", name
-            )
             self._journal.attr(self, "_pos", self._pos + 1)
+            last = self._late_delays() and not self._still_to_act()
+            self._journal.set(self._holding, name, self._round)
+            if last:
+                # nobody acts later in the round: the turn can only come in the next one
+                self._journal.set(self._kept, name, self._round)
+                self._event(
+                    "delay",
+                    f"{name} delays the last turn of round {self._round} into round "
+                    f"{self._round + 1} (Delaying A Turn: on a successive round)",
+                    name,
+                )
+            else:
+                self._event(
+                    "delay",
+                    f"{name} delays (Delaying A Turn); the order of play is unchanged",
+                    name,
+                )
         self._advance()
 
     @command
@@ -966,6 +979,15 @@ class Encounter(Generic[S]):
             if held and self._can_act(name):
                 return name
         return None
+
+    def _still_to_act(self) -> bool:
+        """Whether anyone after the turn under way may still act this round, in their place or
+        with a turn they hold."""
+        later = (
+            self._can_act(name) and self._acted.get(name) != self._round
+            for name in self._slots[self._pos :]
+        )
+        return any(later) or self._holder_at_round_end() is not None
 
     def _at_round_end(self) -> bool:
         """Whether the turn under way is a delayed one taken after the last turn of the round."""

@@ -129,7 +129,8 @@ def test_surprise_by_group_successes() -> None:
     enc = squad()
     surprised = enc.surprise([2, 3, 1], {"Rex": 2, "Ivy": 1, "Mech": 3})
     assert surprised == ("Ivy",)  # the attackers average 2
-    assert "average 2 Dexterity [Sneak] successes; surprised: Ivy" in enc.log[-1].text
+    assert "average 2 Dexterity [Sneak] successes; surprised: Ivy" in enc.log[-2].text
+    assert enc.has_condition("Ivy", "surprised") and not enc.has_condition("Rex", "surprised")
 
 
 def test_attack_and_damage_tests_through_armor_dr_and_hp() -> None:
@@ -152,9 +153,9 @@ def test_a_friend_not_dodging_has_evasion_1_and_one_two_attacks_follow_a_hit() -
     enc.end_turn()  # Rex, 3 AP
     with pytest.raises(RuleError, match="follows only an attack that hit"):
         enc.attack_test("Rex", "Mech", 5, one_two=True)
-    enc.attack_test("Rex", "Ivy", 1, friend=True)  # evasion 1
+    enc.attack_test("Rex", "Mech", 2)  # evasion 1 + 1
     enc.damage_test(0)
-    enc.attack_test("Rex", "Ivy", 1, friend=True, one_two=True)  # no AP
+    enc.attack_test("Rex", "Ivy", 1, friend=True, one_two=True)  # no AP; evasion 1
     assert enc.ap("Rex") == 2
 
 
@@ -191,7 +192,7 @@ def test_healing_2_hp_a_success_and_falling() -> None:
     enc.end_turn()
     assert enc.heal("Mech", "Mech", 2) == 20 - 8 + 4
     assert enc.fall("Ivy", 20, rolled=(1, 2, 3, 1)) == 7
-    assert "falls 20 ft" in enc.log[-1].text
+    assert "falls 20 ft" in enc.log[-2].text and enc.has_condition("Ivy", "prone")
 
 
 def test_pools_are_a_rule_option_with_at_least_4_attack_dice() -> None:

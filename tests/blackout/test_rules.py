@@ -308,3 +308,27 @@ def test_step_odds_known_values() -> None:
     assert min(blackout.step_odds(3)) == 3 and max(blackout.step_odds(3)) == 18
     with pytest.raises(RuleError, match="cannot be more than 3"):
         blackout.step_odds(4)
+
+
+def test_a_delayed_turn_that_never_comes_is_over_at_the_next_round() -> None:
+    budget = blackout.APBudget(3).start_turn().act("standard", 1).pause()
+    assert (budget.left, budget.paused, budget.in_turn) == (2, True, False)
+    assert budget.start_turn().left == 2  # goes on
+    after = budget.new_round()
+    assert (after.left, after.paused) == (0, False)
+    assert after.start_turn().left == 3
+
+
+def test_the_pure_rules_bound_pools_falls_and_commitments() -> None:
+    with pytest.raises(RuleError, match="Dice in the pool cannot be more than 50"):
+        blackout.roll_pool(10**9)
+    with pytest.raises(RuleError, match="cannot be more than 50"):
+        blackout.pool_odds(51)
+    with pytest.raises(RuleError, match="at most 1000 ft"):
+        blackout.fall(float(10**9))
+    with pytest.raises(RuleError, match="at most 10 action points"):
+        blackout.enemy_initiative(5, 11)
+    budget = blackout.APBudget(2).start_turn()
+    assert budget.commit(1).left == 1
+    with pytest.raises(RuleError, match="only 2 remain"):
+        budget.commit(3)

@@ -70,6 +70,20 @@ def test_a_delayed_turn_can_be_held_into_the_next_round() -> None:
     ]
 
 
+def test_the_last_turn_of_the_round_delayed_goes_to_the_next_round() -> None:
+    """Nobody acts later in the round, so the held turn can only come "on a successive round":
+    it is not offered straight back."""
+    enc = started()
+    enc.end_turn()
+    enc.end_turn()
+    enc.end_turn()  # the henchmen are last
+    enc.delay()
+    assert (enc.round, enc.current) == (2, "Blueshift")
+    assert "delays the last turn of round 1 into round 2" in enc.log[-3].text
+    enc.take_delayed(HENCHMEN)
+    assert enc.transcript(2).splitlines()[1] == f"{HENCHMEN}'s turn (delayed from round 1)"
+
+
 def test_a_turn_carried_into_the_next_round_is_held_alongside_that_rounds_turn() -> None:
     enc = started()
     enc.end_turn()

@@ -45,7 +45,12 @@ def test_0_1_option_and_argument_names_are_read_as_today() -> None:
     )
     blackout = Encounter.load(SAVED / "blackout.fight.json")
     assert blackout.combatant("Mech").armor == 4
-    assert blackout.rules.options() == {"pool_die": 6, "pool_success_on": 4}
+    assert blackout.rules.options() == {  # options 0.1 did not have take their defaults
+        "pool_die": 6,
+        "pool_success_on": 4,
+        "surprise_effect": "no actions",
+        "non_lethal_damage": "direct",
+    }
 
 
 def test_0_1_fights_go_on_holding_delayed_turns_as_0_1_did() -> None:
