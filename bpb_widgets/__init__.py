@@ -18,7 +18,16 @@ from bpb_widgets.errors import RuleError
 __version__ = "0.1.0"
 #: The widgets load Jupyter packages: imported on first use, so the engine and rules stay usable
 #: from a plain script.
-_WIDGETS = ("DefensePanel", "DiceRoller", "EncounterLog", "GMScreen", "TurnOrderStrip")
+_WIDGETS = (
+    "AttackPanel",
+    "DefensePanel",
+    "DiceRoller",
+    "EncounterLog",
+    "FightFiles",
+    "GMScreen",
+    "Roster",
+    "TurnOrderStrip",
+)
 
 
 def __getattr__(name: str) -> object:
@@ -36,6 +45,7 @@ def find_rule_set(name: str) -> RuleSet:
 
 __all__ = [
     "D10AP",
+    "AttackPanel",
     "Blackout",
     "BulletproofBlues",
     "Combatant",
@@ -45,7 +55,9 @@ __all__ = [
     "EncounterFileError",
     "EncounterLog",
     "Event",
+    "FightFiles",
     "GMScreen",
+    "Roster",
     "RuleError",
     "RuleSet",
     "TurnOrderStrip",

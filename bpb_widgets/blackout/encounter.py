@@ -15,7 +15,13 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bpb_widgets.blackout import rules as blackout
-from bpb_widgets.blackout.pool import SuccessDie, check_pool, check_successes
+from bpb_widgets.blackout.pool import (
+    CRITICAL_MARGIN,
+    SuccessDie,
+    check_pool,
+    check_successes,
+    pool_odds,
+)
 from bpb_widgets.engine.checks import (
     check_choice,
     check_flag,
@@ -25,8 +31,8 @@ from bpb_widgets.engine.checks import (
     check_whole,
 )
 from bpb_widgets.engine.command import command, commands_of
-from bpb_widgets.engine.conditions import Condition, When, check_condition_name
-from bpb_widgets.engine.encounter import Controls, Encounter
+from bpb_widgets.engine.conditions import Condition, check_condition_name
+from bpb_widgets.engine.encounter import Controls, Encounter, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
@@ -213,6 +219,46 @@ class InitiativePreview:
 
 
 @dataclass(frozen=True, slots=True)
+class TestPreview:
+    """The chances of a test before the dice: its pool (as rolled: an attack test at least 4),
+    its difficulty, and of scoring each number of successes, with the rule set's pool die."""
+
+    pool: int
+    difficulty: int
+    successes: Mapping[int, Fraction]
+
+    @property
+    def success(self) -> Fraction:
+        """Matching or beating the difficulty."""
+        return sum((p for n, p in self.successes.items() if n >= self.difficulty), Fraction(0))
+
+    @property
+    def critical(self) -> Fraction:
+        """A critical success (see :data:`~bpb_widgets.blackout.pool.CRITICAL_MARGIN`)."""
+        least = self.difficulty + CRITICAL_MARGIN
+        return sum((p for n, p in self.successes.items() if n >= least), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePreview:
+    """What the damage test of the waiting hit can do: the target's armor, damage resistance
+    and hit points, and the chance of each number of hit points left (seed 002, "Damage")."""
+
+    target: str
+    pool: int
+    armor: int
+    dr: int
+    hp: int
+    #: Hit points left -> exact chance.
+    hp_after: Mapping[int, Fraction]
+
+    @property
+    def out_of_fight(self) -> Fraction:
+        """The chance the hit leaves the target at 0 HP or less."""
+        return sum((p for hp, p in self.hp_after.items() if hp <= 0), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
 class BlackoutStatus:
     """What a blackout combatant has now (seed 002, "Damage", "Out of the Fight", "Action Points
     and Actions"): hit points and damage resistance (temporary hit points) with their starting
@@ -262,7 +308,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
 
     rule_sets: ClassVar[tuple[RuleSet, ...]] = (BLACKOUT,)
     title: ClassVar[str] = "blackout"
-    roller: ClassVar[str] = "initiative-dice"
+    #: The action types ``act`` takes (seed 002, "Action Points and Actions").
+    actions: ClassVar[tuple[str, ...]] = tuple(blackout.ACTION_TYPES)
+    #: Where a movement action may end (``act(terrain=...)``).
+    terrain: ClassVar[tuple[str, ...]] = tuple(TERRAIN)
+    #: The fewest dice an attack test rolls (seed 002, "Attacking").
+    min_attack_dice: ClassVar[int] = blackout.MIN_ATTACK_DICE
+    panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "combat", "initiative", "log", "files")
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help=(
@@ -452,6 +504,43 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         budget = self._budget.get(name)
         return self._sheets[name].stamina if budget is None else budget.stamina
 
+    @classmethod
+    def sheet_fields(cls) -> tuple[SheetField, ...]:
+        """A blackout sheet (seed 002): player character or enemy (an enemy's fixed step and
+        action points), hit points, damage resistance, armor value, evasion and its cap,
+        stamina."""
+        return (
+            *super().sheet_fields(),
+            SheetField("pc", "Player character (rolls initiative)", "flag", True),
+            SheetField(
+                "step", "Step (enemies)", "rank", None, blackout.FIRST_STEP, blackout.LAST_STEP
+            ),
+            SheetField(
+                "ap",
+                "Action points (enemies)",
+                "rank",
+                None,
+                blackout.ENEMY_MIN_AP,
+                blackout.MAX_ENEMY_AP,
+            ),
+            SheetField("hp", "Hit points", "rank", 10, 1, blackout.MAX_HP),
+            SheetField("dr", "Damage resistance", "rank", 0, 0, blackout.MAX_HP),
+            SheetField("armor", "Armor value", "rank", 0, 0, blackout.MAX_ARMOR),
+            SheetField("evasion", "Evasion rank", "rank", 0, 0, blackout.MAX_EVASION),
+            SheetField("evasion_cap", "Evasion cap", "rank", None, 0, blackout.MAX_EVASION),
+            SheetField("stamina", "Stamina", "rank", 0, 0, blackout.MAX_STAMINA),
+        )
+
+    def vitals(self, name: str) -> Vitals:
+        """Hit points against the sheet's, then damage resistance (temporary hit points),
+        stamina and, in their turn, action points left (seed 002, "Damage", "Action Points
+        and Actions")."""
+        status = self.status(name)
+        extra = [("damage resistance", status.dr), ("stamina", status.stamina)]
+        if status.ap is not None:
+            extra.append(("AP", status.ap))
+        return Vitals("HP", status.hp, status.max_hp, extra=tuple(extra))
+
     def status(self, name: str) -> BlackoutStatus:
         """Everything ``name`` has now: hit points, damage resistance, stamina, action points,
         out of the fight, stabilised, dead, and the names of their conditions."""
@@ -479,6 +568,19 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         """An attack test that hit, waiting for its damage test."""
         return self._hit
 
+    @property
+    def one_two(self) -> str | None:
+        """Who may make a one-two attack now (their attack just hit an enemy on their own
+        turn), or None (seed 002, "One-Two Attacks")."""
+        chance = self._one_two
+        return chance[0] if chance and chance[1] and chance[0] == self._current else None
+
+    @property
+    def vitality_due(self) -> str | None:
+        """Who must test Endurance [Vitality] before their turn can go on, or None (seed 002,
+        "Out of the Fight")."""
+        return self._vitality_due
+
     def initiative_preview(self, dice: int) -> InitiativePreview:
         """The exact chance of each step with ``dice`` initiative dice, and of acting before
         every enemy (a PC goes first on a shared step) (seed 002, "Initiative")."""
@@ -491,6 +593,44 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         )
         mean = sum((step * p for step, p in odds.items()), Fraction(0))
         return InitiativePreview(count, odds, first, before, mean)
+
+    def attack_preview(
+        self, attacker: str, target: str, pool: int, *, friend: bool = False
+    ) -> TestPreview:
+        """The chance that ``attacker``'s attack test of ``pool`` dice (at least 4 are rolled)
+        hits ``target``: successes against their passive evasion (seed 002, "Attacking",
+        "Evasion")."""
+        attacker, target = self._known(attacker), self._known(target)
+        if attacker == target:
+            raise RuleError(f"{attacker} cannot attack themselves.")
+        size = blackout.attack_pool(pool)
+        difficulty = self._evasion(target, check_flag(friend, "friend"))
+        return TestPreview(size, difficulty, pool_odds(size, die=self._pool_die()))
+
+    def _pool_die(self) -> SuccessDie:
+        """How a die of a pool scores, by the rule options ``pool_die`` and ``pool_success_on``."""
+        return SuccessDie(self.rules.pool_die, self.rules.pool_success_on)
+
+    def _evasion(self, target: str, friend: bool) -> int:
+        sheet, hp = self._sheets[target], self._hp[target][0]
+        return blackout.passive_evasion(
+            sheet.evasion, cap=sheet.evasion_cap, friend=friend, out_of_fight=hp <= 0
+        )
+
+    def damage_preview(self, pool: int) -> DamagePreview:
+        """What a damage test of ``pool`` dice would leave the waiting hit's target with: 5 points
+        a success against armor, damage resistance first (seed 002, "Damage")."""
+        hit = self._hit
+        if hit is None:
+            raise RuleError("No attack test has hit: nothing to roll damage for.")
+        size = check_pool(pool, "Damage dice", low=1)
+        armor = self._sheets[hit.target].armor
+        hp, dr = self._hp[hit.target]
+        after: dict[int, Fraction] = {}
+        for count, p in pool_odds(size, die=self._pool_die()).items():
+            left = blackout.apply_damage(blackout.damage(count, armor).direct, hp=hp, dr=dr).hp
+            after[left] = after.get(left, Fraction(0)) + p
+        return DamagePreview(hit.target, size, armor, dr, hp, dict(sorted(after.items())))
 
     # ------------------------------------------------------------------ conditions
 
@@ -548,7 +688,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         name: str,
         condition: str,
         *,
-        ends: When | None = None,
+        ends: str | None = None,
         of: str | None = None,
         note: str = "",
     ) -> Condition:
@@ -722,7 +862,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             count = check_successes(successes, f"{what} successes")
             return count, f"{count} success{'es' * (count != 1)}"
         size = max(least, check_pool(pool, f"{what} dice", low=1))
-        die = SuccessDie(self.rules.pool_die, self.rules.pool_success_on)
+        die = self._pool_die()
         rolled = self._dice(dice, count=size, sides=die.sides)
         count = blackout.roll_pool(size, dice=rolled, die=die).successes
         faces = " ".join(map(str, rolled))
@@ -781,10 +921,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             self._spend(attacker, "reaction", None, take_time=take_time)
         else:
             self._spend(attacker, "standard", ap, take_time=take_time)
-        sheet, hp = self._sheets[target], self._hp[target][0]
-        evasion = blackout.passive_evasion(
-            sheet.evasion, cap=sheet.evasion_cap, friend=friend, out_of_fight=hp <= 0
-        )
+        evasion = self._evasion(target, friend)
         count, shown = self._successes(
             successes, pool, dice, "Attack", least=blackout.MIN_ATTACK_DICE
         )

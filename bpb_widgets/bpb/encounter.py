@@ -25,8 +25,15 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
 
     rule_sets: ClassVar[tuple[RuleSet, ...]] = (BPB2014, BPB2012)
     title: ClassVar[str] = "Bulletproof Blues"
-    panels: ClassVar[tuple[str, ...]] = ("strip", "defense", "dice", "log")
-    roller: ClassVar[str] = "task"
+    panels: ClassVar[tuple[str, ...]] = (
+        "strip",
+        "roster",
+        "attack",
+        "defense",
+        "task",
+        "log",
+        "files",
+    )
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from bpb_widgets.d10_ap import rules as d10
 from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_side, check_whole
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.engine.encounter import Controls, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.transcript import possessive
@@ -153,7 +153,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
 
     rule_sets: ClassVar[tuple[RuleSet, ...]] = (D10_AP,)
     title: ClassVar[str] = "d10-ap"
-    roller: ClassVar[str] = "d10"
+    panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "d10", "log", "files")
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",
@@ -252,6 +252,36 @@ class D10AP(InitiativeEncounter[D10Combatant]):
     def ap(self, name: str) -> int | None:
         """This turn's AP left, once rolled; None before the roll."""
         return self._ap.get(self._known(name))
+
+    @classmethod
+    def sheet_fields(cls) -> tuple[SheetField, ...]:
+        """A d10-ap sheet (seed 003): agility and awareness bonuses, surprise traits, an
+        initiative bonus."""
+        return (
+            *super().sheet_fields(),
+            SheetField("agb", "Agility bonus (AgB)", "rank", 3, 0, d10.MAX_BONUS),
+            SheetField("awarb", "Awareness bonus (AwarB)", "rank", 3, 0, d10.MAX_BONUS),
+            SheetField(
+                "traits", "Surprise traits", "choices", [], choices=tuple(d10.SURPRISE_MODIFIERS)
+            ),
+            SheetField(
+                "initiative_bonus",
+                "Initiative bonus",
+                "rank",
+                0,
+                -d10.MAX_INITIATIVE_BONUS,
+                d10.MAX_INITIATIVE_BONUS,
+            ),
+        )
+
+    def vitals(self, name: str) -> Vitals:
+        """Action points: those left of this turn's roll, out of the most the AP dice can give
+        (AgB + 1; seed 003, "Turns")."""
+        name = self._known(name)
+        most = self._sheets[name].agb + 1
+        left, rolled = self.ap(name), self._ap_rolled.get(name)
+        extra = () if rolled is None else (("rolled", rolled),)
+        return Vitals("AP", left or 0, max(most, rolled or 0), extra=extra)
 
     def surprise_preview(self, name: str) -> SurprisePreview:
         """The exact chance that ``name`` is surprised, and of each AP penalty (seed 003)."""

@@ -119,8 +119,9 @@ class SheetField:
 
     name: str
     label: str
-    #: "rank" (a whole number from ``low`` to ``high``), "number", "flag", "text", "words" (a
-    #: list of words, such as expertise), "choice" (one of ``choices``).
+    #: "rank" (a whole number from ``low`` to ``high``; a default of None leaves it blank),
+    #: "flag", "text", "words" (a list of words, such as expertise), "choice" (one of
+    #: ``choices``), "choices" (any of ``choices``).
     kind: str
     default: object = None
     low: int | None = None
@@ -164,9 +165,7 @@ class Encounter(Generic[S]):
     #: The game system's name, for messages ("Bulletproof Blues").
     title: ClassVar[str] = ""
     #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets).
-    panels: ClassVar[tuple[str, ...]] = ("strip", "dice", "log")
-    #: The dice roller of this system (a name the widgets look up).
-    roller: ClassVar[str] = ""
+    panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()
 
@@ -773,7 +772,7 @@ class Encounter(Generic[S]):
         name: str,
         condition: str,
         *,
-        ends: When | None = None,
+        ends: str | None = None,
         of: str | None = None,
         note: str = "",
     ) -> Condition:

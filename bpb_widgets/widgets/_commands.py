@@ -10,6 +10,7 @@ never runs. JavaScript's null and undefined, and Pyodide's ``jsnull``, all count
 from __future__ import annotations
 
 import inspect
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -93,13 +94,38 @@ def _dice(key: str, value: object) -> Dice:
     return tuple(value)
 
 
+def _number(key: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise RuleError(f"This command needs {key!r} as a number; got {shown(value)}.")
+    return float(value)
+
+
+def _fields(key: str, value: object) -> dict[str, object]:
+    """A form's fields: text keys, plain values (text, numbers, true/false, lists of text)."""
+
+    def plain(item: object) -> bool:
+        if isinstance(item, list):
+            return len(item) <= MAX_ITEMS and all(isinstance(i, (str, int)) for i in item)
+        return item is None or isinstance(item, (str, int, float, bool))
+
+    if (
+        not isinstance(value, dict)
+        or len(value) > MAX_ITEMS
+        or not all(isinstance(k, str) and plain(v) for k, v in value.items())
+    ):
+        raise RuleError(f"This command needs {key!r} as a form's fields; got {shown(value)}.")
+    return value
+
+
 #: How each hint checks a message value.
 CHECKS: dict[object, Callable[[str, object], object]] = {
     str: _text,
     int: _whole,
     bool: _flag,
+    float: _number,
     list[str]: _texts,
     Dice: _dice,
+    dict[str, object]: _fields,
 }
 
 

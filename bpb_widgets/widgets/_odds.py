@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from bpb_widgets.bpb import Odds
+from bpb_widgets.bpb import DefensePreview, Odds
 
 
 def exact(value: Fraction) -> list[int | float]:
@@ -23,4 +23,18 @@ def odds_payload(odds: Odds) -> dict[str, Any]:
         "extreme": exact(odds.extreme),
         "too_difficult": odds.too_difficult,
         "distribution": [[total, float(p)] for total, p in sorted(odds.distribution.items())],
+    }
+
+
+def defense_payload(p: DefensePreview) -> dict[str, Any]:
+    """A block's or dodge's arithmetic, odds and cost, as the front end shows them."""
+    return {
+        "attribute_name": p.attribute_name,
+        "attribute": p.attribute,
+        "bonus": p.bonus,
+        "rank": p.rank,
+        "continued": p.continued,
+        "consequence": p.consequence,
+        "forced": p.forced,
+        **odds_payload(p.odds),
     }

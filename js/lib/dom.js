@@ -79,3 +79,19 @@ export function fillSelect(select, options, selected) {
 export function percent(probability) {
   return `${(100 * probability).toFixed(1).replace(/\.0$/, "")}%`;
 }
+
+/**
+ * The physical dice typed in `input` ("3 5", "3,5" or "3+5"), or null to roll; the box is emptied,
+ * so the next roll does not reuse them by mistake.
+ * @param {HTMLInputElement} input
+ * @returns {number[] | null}
+ */
+export function takeDice(input) {
+  const values = input.value
+    .trim()
+    .split(/[\s,+]+/)
+    .filter(Boolean)
+    .map(Number);
+  input.value = "";
+  return values.length ? values : null;
+}

@@ -3,8 +3,7 @@
 import { h } from "./dom.js";
 
 /**
- * @import { AnyModel } from "@anywidget/types"
- * @import { EncounterTraits } from "./types.js"
+ * @import { ModelLike, PartState } from "./types.js"
  */
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
@@ -12,9 +11,9 @@ const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 /**
  * Build the widget's root in `el`. `keys` maps a lower-case key to a handler; shortcuts work while
  * focus is inside the widget and not in a text field (JupyterLab's own shortcuts are suppressed there).
- * @template {EncounterTraits} T
+ * @template {PartState} T
  * @param {HTMLElement} el
- * @param {AnyModel<T>} model
+ * @param {ModelLike<T>} model
  * @param {{ title: string, cls: string, keys?: Record<string, () => void> }} options
  */
 export function frame(el, model, { title, cls, keys = {} }) {

@@ -1,57 +1,76 @@
 // @ts-check
 // The protocol shared by every widget.
-// Python is the authority: views send commands ({cmd: "end_turn", ...}) with model.send, and the
-// kernel answers through synced traits. Large collections (per-combatant state, the log) are edited
-// in place on the Python side and arrive here as small "patch" messages instead of whole traits.
+// Python is the authority: views send commands ({panel: "strip", cmd: "end_turn", ...}) with
+// model.send, and the kernel answers through the host's one synced trait, `panels` (each panel's
+// state). Fields are edited in place on the Python side and arrive here as small "patch" messages.
 
 /**
  * @import { AnyModel, InitializeProps } from "@anywidget/types"
- * @import { PatchMessage, Traits } from "./types.js"
+ * @import { FieldEdit, HostTraits, ModelLike, PatchMessage, Traits } from "./types.js"
  */
 
 /**
- * Whether `msg` is a {type: "patch", traits: {...}} message (anything else on the channel is not).
+ * Whether `msg` is a {type: "patch", panels: {...}} message (anything else on the channel is not).
  * @param {unknown} msg
  * @returns {msg is PatchMessage}
  */
 function isPatch(msg) {
   if (typeof msg !== "object" || msg === null) return false;
-  const { type, traits } = /** @type {{ type?: unknown, traits?: unknown }} */ (msg);
-  return type === "patch" && typeof traits === "object" && traits !== null;
+  const { type, panels } = /** @type {{ type?: unknown, panels?: unknown }} */ (msg);
+  return type === "patch" && typeof panels === "object" && panels !== null;
 }
 
 /**
- * Apply a {type: "patch", traits: {name: {set: {...}} | {splice: [start, items]}}} message.
- * @template {Traits} T
- * @param {AnyModel<T>} model
+ * One field after one edit: a new value, keys set (null removes one), or a list spliced.
+ * @param {unknown} old
+ * @param {FieldEdit} edit
+ * @returns {unknown}
+ */
+function edited(old, edit) {
+  if ("value" in edit) return edit.value;
+  if ("splice" in edit && Array.isArray(edit.splice)) {
+    const [start, items] = edit.splice;
+    return (Array.isArray(old) ? old : []).slice(0, start).concat(items);
+  }
+  if ("set" in edit && typeof edit.set === "object" && edit.set !== null) {
+    /** @type {Record<string, unknown>} */
+    const next = { ...(typeof old === "object" && old !== null ? old : {}) };
+    for (const [key, value] of Object.entries(edit.set)) {
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    return next;
+  }
+  return old;
+}
+
+/**
+ * Apply a {type: "patch", panels: {key: [{field, value} | {field, set} | {field, splice}]}}
+ * message to the host's `panels` trait. Only the panels and fields edited get new objects, so a
+ * view repaints only what changed.
+ * @param {AnyModel<HostTraits>} model
  * @param {unknown} msg
  */
 export function applyPatch(model, msg) {
   if (!isPatch(msg)) return;
-  for (const [name, patch] of Object.entries(msg.traits)) {
-    if (typeof patch !== "object" || patch === null) continue;
-    const trait = /** @type {keyof T} */ (name);
-    const old = /** @type {unknown} */ (model.get(trait));
-    if ("splice" in patch && Array.isArray(patch.splice)) {
-      const [start, items] = patch.splice;
-      const next = (Array.isArray(old) ? old : []).slice(0, start).concat(items);
-      model.set(trait, /** @type {T[keyof T]} */ (next));
-    } else if ("set" in patch && patch.set) {
-      /** @type {Record<string, unknown>} */
-      const next = { ...(typeof old === "object" && old !== null ? old : {}) };
-      for (const [key, value] of Object.entries(patch.set)) {
-        if (value === null) delete next[key];
-        else next[key] = value;
-      }
-      model.set(trait, /** @type {T[keyof T]} */ (next));
+  const panels = { ...(model.get("panels") ?? {}) };
+  let touched = false;
+  for (const [key, edits] of Object.entries(msg.panels)) {
+    if (!Array.isArray(edits)) continue;
+    const state = { ...(panels[key] ?? {}) };
+    for (const edit of edits) {
+      if (typeof edit !== "object" || edit === null || typeof edit.field !== "string") continue;
+      state[edit.field] = edited(state[edit.field], edit);
     }
+    panels[key] = state;
+    touched = true;
   }
+  if (touched) model.set("panels", panels);
 }
 
 /**
  * anywidget `initialize`: patches are applied once per model, whether or not a view is open.
- * @template {Traits} T
- * @param {Pick<InitializeProps<T>, "model">} props
+ * @param {Pick<InitializeProps<HostTraits>, "model">} props
  * @returns {() => void}
  */
 export function initialize({ model }) {
@@ -64,7 +83,7 @@ export function initialize({ model }) {
 /**
  * Send one command to the kernel.
  * @template {Traits} T
- * @param {AnyModel<T>} model
+ * @param {ModelLike<T>} model
  * @param {string} cmd
  * @param {Record<string, unknown>} [args]
  */
@@ -76,7 +95,7 @@ export function command(model, cmd, args = {}) {
  * Call `paint()` now and after any change of the named traits, at most once per burst of changes.
  * Returns the cleanup for anywidget's render.
  * @template {Traits} T
- * @param {AnyModel<T>} model
+ * @param {ModelLike<T>} model
  * @param {Array<keyof T & string>} names
  * @param {() => void} paint
  * @returns {() => void}

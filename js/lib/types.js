@@ -1,8 +1,9 @@
 // @ts-check
-// The synced traits of every widget, as JSDoc types: nothing here runs and no bundle imports it.
-// Each typedef mirrors a Python class in bpb_widgets/widgets/ (its traits tagged sync=True, and
-// the dicts its _sheet, _record, _preview, odds_payload... build). Python is the authority: when a
-// trait or a dict key changes there, change it here too.
+// The synced state of every widget, as JSDoc types: nothing here runs and no bundle imports it.
+// A widget is a host (bpb_widgets/widgets/_host.py) with one trait, `panels`: each part's state by
+// its key. Each typedef below mirrors a part in bpb_widgets/widgets/panels/ (the dicts its
+// refresh, _card, _preview, odds_payload... build). Python is the authority: when a field
+// changes there, change it here too.
 
 // -- shared ---------------------------------------------------------------------------------------
 
@@ -12,15 +13,33 @@
  */
 
 /**
- * A dict trait before the kernel first fills it: `{}`, so every key reads as undefined.
+ * A dict field before the kernel first fills it: `{}`, so every key reads as undefined.
  * @template T
  * @typedef {{ [K in keyof T]?: undefined }} Unset
  */
 
 /**
- * The traits of every encounter widget (`EncounterWidget`, widgets/_base.py).
- * @typedef {object} EncounterTraits
+ * What a panel reads and commands: one part's state as if it were a model of its own
+ * (js/lib/panel.js), or a fake in the tests.
+ * @template {Traits} T
+ * @typedef {object} ModelLike
+ * @property {<K extends keyof T & string>(key: K) => T[K]} get
+ * @property {(event: string, callback: () => void) => void} on
+ * @property {(event: string, callback?: () => void) => void} off
+ * @property {(content: Record<string, unknown>) => void} send
+ */
+
+/**
+ * The fields every part has (`Part.state`).
+ * @typedef {object} PartState
  * @property {string} error The last refused command's message, "" when the last one was accepted.
+ */
+
+/**
+ * The host's synced traits.
+ * @typedef {object} HostTraits
+ * @property {Record<string, Record<string, unknown>>} panels Each part's state, by its key.
+ * @property {string[]} layout_panels The parts shown, in order.
  */
 
 /**
@@ -59,40 +78,329 @@
  * @typedef {[string, number, string]} ChoiceRow
  */
 
-// -- the patch protocol (widgets/_base.py `_patch_dict`, `_splice`; js/lib/sync.js) --------------
-
 /**
- * Set keys of a dict trait; a null value removes the key.
- * @typedef {{ set: Record<string, unknown> }} SetPatch
+ * Where a result was made (`Part.moment`): it is dropped once the turn moves on or is undone.
+ * @typedef {object} Moment
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
  */
 
 /**
- * Replace a list trait from `start` on by `items`.
- * @typedef {{ splice: [number, unknown[]] }} SplicePatch
+ * A combatant's condition (widgets/panels/strip.py `conditions`).
+ * @typedef {object} ConditionState
+ * @property {string} name
+ * @property {string} until When it ends, in words ("until the end of Ganyeka's next turn").
+ * @property {string} rule
+ * @property {string} note
+ * @property {string} by Who put it there ("" for the GM or the rules).
  */
 
 /**
- * The custom message in which the kernel sends in-place edits of large traits.
+ * A block's or dodge's arithmetic, odds and cost (widgets/_odds.py `defense_payload`).
+ * @typedef {OddsPayload & {
+ *   refused?: undefined,
+ *   attribute_name: string,
+ *   attribute: number,
+ *   bonus: number,
+ *   rank: number,
+ *   continued: number,
+ *   consequence: string,
+ *   forced: boolean,
+ * }} DefenseOdds
+ */
+
+/**
+ * An answer or defense the rules refuse, and why.
+ * @typedef {{ refused: string }} Refused
+ */
+
+// -- the patch protocol (widgets/_host.py `Part.put`, `put_items`, `splice`; js/lib/sync.js) ---
+
+/**
+ * One field edit: a new value, keys of a dict set (a null value removes the key), or a list
+ * replaced from `start` on by `items`.
+ * @typedef {{ field: string } & ({ value: unknown } | { set: Record<string, unknown> } | { splice: [number, unknown[]] })} FieldEdit
+ */
+
+/**
+ * The custom message in which the kernel sends the edits of each part's fields.
  * @typedef {object} PatchMessage
  * @property {"patch"} type
- * @property {Record<string, SetPatch | SplicePatch>} traits
+ * @property {Record<string, FieldEdit[]>} panels
  */
 
-// -- DiceRoller (widgets/dice_roller.py): TaskRoller, BlackoutRoller, D10Roller -------------------
+// -- strip (widgets/panels/strip.py) --------------------------------------------------------------
 
 /**
- * `TaskRoller` (widgets/task_roller.py), shown by js/dice_roller.js.
- * @typedef {EncounterTraits & {
+ * @typedef {PartState & {
+ *   controls: Controls,
+ *   round: number,
+ *   current: string | null,
+ *   order: string[],
+ *   states: Record<string, ChipState>,
+ *   environment: string[],
+ *   changes: string[],
+ *   can_undo: boolean,
+ *   can_redo: boolean,
+ * }} StripState
+ */
+
+/**
+ * `StripPart._record`: what a chip shows, the combatant's turn state (each system's own
+ * `TurnState` fields). The defense keys are there under Bulletproof Blues only, the initiative
+ * keys under the initiative systems only.
+ * @typedef {object} ChipState
+ * @property {boolean} group
+ * @property {string} side
+ * @property {boolean} aware
+ * @property {number} acted The round the combatant last acted in (0: not this fight's round).
+ * @property {boolean} delaying
+ * @property {boolean} out Out of the fight.
+ * @property {boolean} defeated
+ * @property {boolean} hidden Hidden from the players.
+ * @property {string | null} skipped Why they get no turn this round, in words.
+ * @property {ConditionState[]} conditions
+ * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
+ * @property {boolean} [forced_this_round]
+ * @property {string | null} [defending] "block" or "dodge" while a defense continues.
+ * @property {number} [defended] Attacks defended so far in that defense.
+ * @property {number | null} [initiative] Step (blackout) or total (d10-ap).
+ * @property {number | null} [delayed_to]
+ * @property {number | null} [ap] Action points left.
+ * @property {number | null} [ap_max]
+ */
+
+// -- roster (widgets/panels/roster.py) ------------------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   fields: SheetFieldState[],
+ *   form_error: { field: string, message: string } | Unset<{ field: string, message: string }>,
+ *   names: string[],
+ *   sides: string[],
+ *   current: string | null,
+ *   cards: Record<string, CardState>,
+ * }} RosterState
+ */
+
+/**
+ * One field of the system's sheet (engine `SheetField`).
+ * @typedef {object} SheetFieldState
+ * @property {string} name
+ * @property {string} label
+ * @property {"rank" | "flag" | "text" | "words" | "choice" | "choices"} kind
+ * @property {unknown} default
+ * @property {number | null} low
+ * @property {number | null} high
+ * @property {string[]} choices
+ */
+
+/**
+ * What a combatant's health shows (engine `Vitals`).
+ * @typedef {object} VitalsState
+ * @property {string} label "Endurance", "HP", "AP".
+ * @property {number} value
+ * @property {number} maximum
+ * @property {number} apart Damage shown apart (stunning).
+ * @property {string} apart_label
+ * @property {Array<[string, number]>} extra
+ */
+
+/**
+ * `RosterPart._card`.
+ * @typedef {object} CardState
+ * @property {string} side
+ * @property {boolean} group
+ * @property {boolean} aware
+ * @property {boolean} out
+ * @property {boolean} defeated
+ * @property {boolean} hidden
+ * @property {string | null} skipped
+ * @property {VitalsState | null} vitals
+ * @property {ConditionState[]} conditions
+ * @property {string} summary The sheet in one line.
+ */
+
+// -- attack (widgets/panels/attack.py) ------------------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   kinds: string[],
+ *   circumstances: { attack: ChoiceRow[], defense: ChoiceRow[] },
+ *   names: string[],
+ *   sides: Record<string, string>,
+ *   powers: Record<string, PowerState[]>,
+ *   current: string | null,
+ *   selection: AttackSelection | Unset<AttackSelection>,
+ *   preview: AttackPreview | Refused | Unset<AttackPreview>,
+ *   pending: HitState[],
+ *   answers: AnswersState | Unset<AnswersState>,
+ *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
+ * }} AttackState
+ */
+
+/**
+ * An attack on a sheet (`Power.to_dict`).
+ * @typedef {object} PowerState
+ * @property {string} name
+ * @property {number} rank
+ * @property {string} kind
+ * @property {boolean} [hand_to_hand]
+ * @property {number} [dr]
+ * @property {number} [radius]
+ */
+
+/**
+ * The attack being set up.
+ * @typedef {object} AttackSelection
+ * @property {number} turn
+ * @property {string} attacker
+ * @property {string | null} target
+ * @property {string | null} power
+ * @property {number | null} rank
+ * @property {string | null} kind
+ * @property {boolean | null} hand_to_hand
+ * @property {number | null} distance
+ * @property {string[]} attack_bonus
+ * @property {string[]} defense_bonus
+ * @property {string[]} targets
+ * @property {string[]} outer
+ */
+
+/**
+ * `AttackPart._preview`: the odds of the attack set up (or, for an explosion, its difficulty).
+ * @typedef {Partial<OddsPayload> & {
+ *   refused?: undefined,
+ *   exploding?: boolean,
+ *   roll?: string,
+ *   against?: string,
+ *   automatic?: string[],
+ *   effects?: string[],
+ *   weapon?: { name: string, rank: number, kind: string, dr: number, stunning: boolean },
+ * }} AttackPreview
+ */
+
+/**
+ * A hit waiting for its target's answer.
+ * @typedef {object} HitState
+ * @property {string} attacker
+ * @property {string} target
+ * @property {string} power
+ * @property {number} rank
+ * @property {string} kind
+ * @property {number} dr
+ * @property {boolean} extreme
+ * @property {string | null} effect
+ */
+
+/**
+ * What the target of the first hit waiting can do, each with its odds and cost.
+ * @typedef {object} AnswersState
+ * @property {string} target
+ * @property {string} attacker
+ * @property {string[]} [choose_effect] The extreme success's effects, while none is chosen.
+ * @property {DefenseOdds | Refused} block
+ * @property {DefenseOdds | Refused} dodge
+ * @property {{ consequence: string, refused?: undefined } | Refused} cover
+ * @property {TakeState} take
+ * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.
+ */
+
+/**
+ * What taking the hit does.
+ * @typedef {object} TakeState
+ * @property {string} [effect] A non-Endurance attack: the GM says.
+ * @property {number} [damage]
+ * @property {boolean} [stunning]
+ * @property {number} [protection]
+ * @property {number} [dr]
+ * @property {number} [before] Endurance before.
+ * @property {number} [after] Endurance after.
+ * @property {boolean} [out] Out of the fight after.
+ */
+
+// -- combat (blackout; widgets/panels/combat.py) ----------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   kinds: string[],
+ *   terrain: string[],
+ *   names: string[],
+ *   sides: Record<string, string>,
+ *   current: string | null,
+ *   ap: number | null,
+ *   one_two: string | null,
+ *   vitality_due: string | null,
+ *   selection: CombatSelection | Unset<CombatSelection>,
+ *   preview: TestOdds | Refused | Unset<TestOdds>,
+ *   hit: { attacker: string, target: string, critical: boolean } | null,
+ *   damage: { pool: number, non_lethal: boolean, ranged: boolean },
+ *   damage_preview: DamageOdds | Refused | Unset<DamageOdds>,
+ *   result: (Moment & { text: string }) | Unset<Moment & { text: string }>,
+ * }} CombatState
+ */
+
+/**
+ * @typedef {object} CombatSelection
+ * @property {number} turn
+ * @property {string} attacker
+ * @property {string | null} target
+ * @property {number} pool
+ * @property {number} ap
+ * @property {boolean} take_time
+ * @property {boolean} friend
+ */
+
+/**
+ * An attack test's odds.
+ * @typedef {object} TestOdds
+ * @property {undefined} [refused]
+ * @property {number} pool
+ * @property {number} difficulty
+ * @property {Exact} success
+ * @property {Exact} critical
+ * @property {Distribution} distribution Successes.
+ */
+
+/**
+ * A damage test's odds: the hit points it leaves.
+ * @typedef {object} DamageOdds
+ * @property {undefined} [refused]
+ * @property {string} target
+ * @property {number} armor
+ * @property {number} dr
+ * @property {number} hp
+ * @property {Exact} out
+ * @property {Distribution} distribution Hit points left.
+ */
+
+// -- files (widgets/panels/files.py) --------------------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   folder: string,
+ *   file: string,
+ *   autosave: string,
+ *   saved: boolean,
+ *   status: string,
+ *   files: Array<{ name: string, size: number, modified: number }>,
+ * }} FilesState
+ */
+
+// -- task, initiative, d10 (widgets/panels/task.py, initiative.py, d10.py) ------------------------
+
+/**
+ * @typedef {PartState & {
  *   choices: TaskChoices,
  *   sheets: Record<string, TaskSheet>,
  *   selection: TaskSelection | Unset<TaskSelection>,
  *   preview: TaskPreview | Unset<TaskPreview>,
  *   result: TaskResult | Unset<TaskResult>,
- * }} TaskRollerTraits
+ * }} TaskState
  */
 
 /**
- * `CHOICES`: what the roller offers.
+ * What the task roller offers.
  * @typedef {object} TaskChoices
  * @property {string[]} attributes
  * @property {ChoiceRow[]} difficulties `[name, value, examples]`, easiest first.
@@ -101,14 +409,13 @@
  */
 
 /**
- * `TaskRoller._sheet`.
  * @typedef {object} TaskSheet
  * @property {Record<string, number>} ranks Attribute -> rank.
  * @property {string[]} expertise
  */
 
 /**
- * `TaskRoller._parse`: the roll being set up.
+ * The roll being set up.
  * @typedef {object} TaskSelection
  * @property {string | null} combatant
  * @property {string | null} attribute
@@ -122,7 +429,7 @@
  */
 
 /**
- * `TaskRoller._preview`: both sides of the arithmetic and the odds.
+ * Both sides of the arithmetic and the odds.
  * @typedef {OddsPayload & {
  *   attribute: number,
  *   bonus: number,
@@ -132,44 +439,36 @@
  */
 
 /**
- * `TaskRoller._cmd_roll`: the last roll.
- * @typedef {object} TaskResult
- * @property {string} text
- * @property {number[]} dice
- * @property {number} total
- * @property {number} difficulty
- * @property {boolean} success
- * @property {boolean} extreme
+ * The last roll.
+ * @typedef {Moment & {
+ *   text: string,
+ *   dice: number[],
+ *   total: number,
+ *   difficulty: number,
+ *   success: boolean,
+ *   extreme: boolean,
+ * }} TaskResult
  */
 
 /**
- * `BlackoutRoller` (widgets/system_rollers.py), shown by js/blackout_roller.js.
- * @typedef {EncounterTraits & {
+ * @typedef {PartState & {
  *   choices: { dice: [number, number] },
- *   sheets: Record<string, BlackoutSheet>,
- *   selection: BlackoutSelection | Unset<BlackoutSelection>,
- *   preview: BlackoutPreview,
- *   result: BlackoutResult | Unset<BlackoutResult>,
- * }} BlackoutRollerTraits
+ *   sheets: Record<string, { pc: boolean, step: number | null }>,
+ *   selection: InitiativeSelection | Unset<InitiativeSelection>,
+ *   preview: InitiativePreview,
+ *   result: (Moment & { text: string, step: number }) | Unset<Moment & { text: string, step: number }>,
+ * }} InitiativeState
  */
 
 /**
- * `BlackoutRoller._sheet`: a PC, or an enemy with a fixed step.
- * @typedef {object} BlackoutSheet
- * @property {boolean} pc
- * @property {number | null} step
- */
-
-/**
- * `BlackoutRoller._chosen`.
- * @typedef {object} BlackoutSelection
+ * @typedef {object} InitiativeSelection
  * @property {string | null} combatant
  * @property {number} count How many initiative dice.
  */
 
 /**
- * `BlackoutRoller._steps`: the chance of each step with `count` dice (set from the start).
- * @typedef {object} BlackoutPreview
+ * The chance of each step with `count` dice.
+ * @typedef {object} InitiativePreview
  * @property {number} count
  * @property {Distribution} distribution
  * @property {number | null} first_enemy The lowest enemy step, or null without enemies.
@@ -178,34 +477,18 @@
  */
 
 /**
- * `BlackoutRoller._cmd_roll`.
- * @typedef {object} BlackoutResult
- * @property {string} text
- * @property {number} step
- */
-
-/**
- * `D10Roller` (widgets/system_rollers.py), shown by js/d10_roller.js.
- * @typedef {EncounterTraits & {
+ * @typedef {PartState & {
  *   current: string | null,
- *   sheets: Record<string, D10Sheet>,
+ *   sheets: Record<string, { agb: number, awarb: number, traits: string[] }>,
  *   selection: { combatant: string } | Unset<{ combatant: string }>,
  *   preview: D10Preview,
  *   result: D10Result | Unset<D10Result>,
- * }} D10RollerTraits
+ * }} D10State
  */
 
 /**
- * `D10Roller._sheet`.
- * @typedef {object} D10Sheet
- * @property {number} agb
- * @property {number} awarb
- * @property {string[]} traits
- */
-
-/**
- * `D10Roller._odds` (set from the start): a surprise check of the chosen combatant, and the AP
- * dice of whoever's turn it is while they have not rolled them.
+ * A surprise check of the chosen combatant, and the AP dice of whoever's turn it is while they
+ * have not rolled them.
  * @typedef {object} D10Preview
  * @property {SurpriseOdds | null} surprise
  * @property {ApOdds | null} ap
@@ -229,116 +512,64 @@
  */
 
 /**
- * `D10Roller._cmd_surprise_check` (success: not surprised) and `_cmd_roll_ap` (success: any AP).
- * @typedef {object} D10Result
- * @property {string} text
- * @property {boolean} success
+ * A surprise check (success: not surprised) or AP roll (success: any AP).
+ * @typedef {Moment & { text: string, success: boolean }} D10Result
  */
 
-// -- DefensePanel (widgets/defense_panel.py), shown by js/defense_panel.js -----------------------
+// -- defense (widgets/panels/defense.py) ----------------------------------------------------------
 
 /**
- * @typedef {"block" | "dodge"} DefenceKind
+ * @typedef {"block" | "dodge"} DefenseKind
  */
 
 /**
- * @typedef {EncounterTraits & {
+ * @typedef {PartState & {
  *   names: string[],
  *   current: string | null,
- *   selection: DefenceSelection | Unset<DefenceSelection>,
- *   preview: Record<DefenceKind, DefenceOdds | Refused> | Unset<Record<DefenceKind, DefenceOdds | Refused>>,
- *   result: DefenceResult | Unset<DefenceResult>,
- * }} DefensePanelTraits
+ *   selection: DefenseSelection | Unset<DefenseSelection>,
+ *   preview: Record<DefenseKind, DefenseOdds | Refused> | Unset<Record<DefenseKind, DefenseOdds | Refused>>,
+ *   result: DefenseResult | Unset<DefenseResult>,
+ * }} DefenseState
  */
 
 /**
- * `_selection`.
- * @typedef {object} DefenceSelection
+ * The attack defended against: the hit waiting (`hit`), or one the GM names.
+ * @typedef {object} DefenseSelection
  * @property {string} attacker
  * @property {string} defender
  * @property {number} rank
+ * @property {boolean} hit
  */
 
 /**
- * `DefensePanel._preview_one`: a defense that can be taken, with its arithmetic and odds.
- * @typedef {OddsPayload & {
- *   refused?: undefined,
- *   attribute_name: string,
- *   attribute: number,
- *   bonus: number,
- *   rank: number,
- *   continued: number,
- *   consequence: string,
- *   forced: boolean,
- * }} DefenceOdds
+ * @typedef {Moment & {
+ *   kind: DefenseKind,
+ *   text: string,
+ *   success: boolean,
+ *   extreme: boolean,
+ *   revision: string | null,
+ * }} DefenseResult
  */
 
-/**
- * `DefensePanel._preview_one`: a defense the rules refuse, and why.
- * @typedef {{ refused: string }} Refused
- */
+// -- log (widgets/panels/log.py) ------------------------------------------------------------------
 
 /**
- * `DefensePanel._defend`.
- * @typedef {object} DefenceResult
- * @property {DefenceKind} kind
- * @property {string} text
- * @property {boolean} success
- * @property {boolean} extreme
- * @property {string | null} revision A change to the order of play, explained.
- */
-
-// -- EncounterLog (widgets/encounter_log.py), shown by js/encounter_log.js -----------------------
-
-/**
- * @typedef {EncounterTraits & {
+ * @typedef {PartState & {
+ *   commands: number,
+ *   can_undo: boolean,
+ *   redo: number,
  *   first: number,
  *   entries: LogEntry[],
- * }} EncounterLogTraits
+ * }} LogState
  */
 
 /**
- * `EncounterLog._entries`: one explained event.
+ * One explained event.
  * @typedef {object} LogEntry
  * @property {number} round 0 before the fight starts.
  * @property {string} kind
  * @property {string} text
- */
-
-// -- TurnOrderStrip (widgets/turn_order_strip.py), shown by js/turn_order_strip.js ---------------
-
-/**
- * @typedef {EncounterTraits & {
- *   controls: Controls,
- *   round: number,
- *   current: string | null,
- *   order: string[],
- *   states: Record<string, ChipState>,
- *   environment: string[],
- *   revisions: string[],
- *   can_undo: boolean,
- *   can_redo: boolean,
- * }} TurnOrderStripTraits
- */
-
-/**
- * `TurnOrderStrip._record`: what a chip shows, the combatant's turn state (each system's own
- * `TurnState` fields). The defense keys are there under Bulletproof Blues only, the initiative
- * keys under the initiative systems only.
- * @typedef {object} ChipState
- * @property {boolean} group
- * @property {boolean} aware
- * @property {number} acted The round the combatant last acted in (0: not this fight's round).
- * @property {boolean} delaying
- * @property {boolean} out Out of the fight.
- * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
- * @property {boolean} [forced_this_round]
- * @property {string | null} [defending] "block" or "dodge" while a defense continues.
- * @property {number} [defended] Attacks defended so far in that defense.
- * @property {number | null} [initiative] Step (blackout) or total (d10-ap).
- * @property {number | null} [delayed_to]
- * @property {number | null} [ap] Action points left.
- * @property {number | null} [ap_max]
+ * @property {number} command How many commands came before the one that caused it.
  */
 
 export {};

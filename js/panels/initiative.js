@@ -1,14 +1,13 @@
 // @ts-check
 // BlackoutRoller: a PC's initiative dice (seed 002): the exact chance of each step charted before
 // the roll, the explained step and action points after.
-import { button, field, fillSelect, h } from "./lib/dom.js";
-import { frame } from "./lib/frame.js";
-import { bars, exact, swatches } from "./lib/odds.js";
-import { command, initialize, watch } from "./lib/sync.js";
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { bars, exact, swatches } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { AnyWidget, RenderProps } from "@anywidget/types"
- * @import { BlackoutRollerTraits } from "./lib/types.js"
+ * @import { ModelLike, Traits, InitiativeState } from "../lib/types.js"
  */
 
 /**
@@ -23,8 +22,13 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
  */
 const dice = (n, what = "") => plural(n, `${what}die`, `${what}dice`);
 
-/** @param {RenderProps<BlackoutRollerTraits>} props */
-function render({ model, el }) {
+/**
+ * Draw the panel into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderInitiative({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<InitiativeState>} */ (/** @type {unknown} */ (anyModel));
   const [fewest, most] = model.get("choices").dice;
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
   const who = h("select", { "aria-label": "Who rolls" });
@@ -34,13 +38,8 @@ function render({ model, el }) {
   const selection = () => ({ combatant: who.value || null, count });
   const ask = () => command(model, "choose", selection());
   const roll = () => {
-    const values = physical.value
-      .trim()
-      .split(/[\s,+]+/)
-      .filter(Boolean)
-      .map(Number);
     ask();
-    command(model, "roll", { dice: values.length ? values : null });
+    command(model, "roll", { dice: takeDice(physical) });
   };
   /** @param {number} n */
   const choose = (n) => () => {
@@ -139,5 +138,3 @@ function render({ model, el }) {
     cleanup();
   };
 }
-
-export default /** @satisfies {AnyWidget<BlackoutRollerTraits>} */ ({ initialize, render });

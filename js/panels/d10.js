@@ -1,23 +1,14 @@
 // @ts-check
 // D10Roller: surprise checks and action-point dice (seed 003), each with its exact odds charted
 // before the roll and explained after.
-import { button, field, fillSelect, h } from "./lib/dom.js";
-import { frame } from "./lib/frame.js";
-import { bars, exact, swatches } from "./lib/odds.js";
-import { command, initialize, watch } from "./lib/sync.js";
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { bars, exact, swatches } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { AnyWidget, RenderProps } from "@anywidget/types"
- * @import { ApOdds, D10RollerTraits, SurpriseOdds } from "./lib/types.js"
+ * @import { ModelLike, Traits, ApOdds, D10State, SurpriseOdds } from "../lib/types.js"
  */
-
-/** @param {HTMLInputElement} input */
-const numbers = (input) =>
-  input.value
-    .trim()
-    .split(/[\s,+]+/)
-    .filter(Boolean)
-    .map(Number);
 
 /** @param {SurpriseOdds} odds */
 function surpriseOdds(odds) {
@@ -60,19 +51,21 @@ function apOdds(odds) {
   ];
 }
 
-/** @param {RenderProps<D10RollerTraits>} props */
-function render({ model, el }) {
+/**
+ * Draw the panel into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderD10({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<D10State>} */ (/** @type {unknown} */ (anyModel));
   const who = h("select", { "aria-label": "Who checks" });
   const d10 = h("input", { type: "number", min: "1", max: "10", placeholder: "1-10", "aria-label": "Physical d10" });
   const apDice = h("input", { type: "text", size: "8", placeholder: "e.g. 4 7 8", "aria-label": "Physical AP dice" });
   const surprise = () => {
-    const roll = Number.parseInt(d10.value, 10);
-    command(model, "surprise_check", { combatant: who.value, roll: Number.isNaN(roll) ? null : roll });
+    const [roll] = takeDice(d10) ?? [null];
+    command(model, "surprise_check", { combatant: who.value, roll });
   };
-  const rollAp = () => {
-    const values = numbers(apDice);
-    command(model, "roll_ap", { dice: values.length ? values : null });
-  };
+  const rollAp = () => command(model, "roll_ap", { dice: takeDice(apDice) });
   const surpriseBox = h("div", { class: "bpb-odds" });
   const apBox = h("div", { class: "bpb-odds" });
   const rollApButton = button("Roll AP", rollAp, { key: "a", cls: "bpb-primary" });
@@ -133,5 +126,3 @@ function render({ model, el }) {
     cleanup();
   };
 }
-
-export default /** @satisfies {AnyWidget<D10RollerTraits>} */ ({ initialize, render });

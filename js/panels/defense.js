@@ -1,22 +1,21 @@
 // @ts-check
 // DefensePanel: attacker, rank, defender; Block or Dodge with the arithmetic, odds and cost first.
-import { button, field, fillSelect, h } from "./lib/dom.js";
-import { frame } from "./lib/frame.js";
-import { chart, legend, summary } from "./lib/odds.js";
-import { command, initialize, watch } from "./lib/sync.js";
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { chart, legend, summary } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { AnyWidget, RenderProps } from "@anywidget/types"
- * @import { DefenceKind, DefenceOdds, DefensePanelTraits, Refused } from "./lib/types.js"
+ * @import { ModelLike, Traits, DefenseKind, DefenseOdds, DefenseState, Refused } from "../lib/types.js"
  */
 
-/** @type {Array<[DefenceKind, string, string]>} */
+/** @type {Array<[DefenseKind, string, string]>} */
 const KINDS = [
   ["block", "Block", "b"],
   ["dodge", "Dodge", "o"],
 ];
 
-/** @param {DefenceOdds} p */
+/** @param {DefenseOdds} p */
 function arithmetic(p) {
   let left = `${p.attribute_name} ${p.attribute} + 2d6`;
   if (p.bonus) left += ` + ${p.bonus} expertise`;
@@ -26,9 +25,9 @@ function arithmetic(p) {
 }
 
 /**
- * @param {DefenceKind} kind
+ * @param {DefenseKind} kind
  * @param {string} label
- * @param {DefenceOdds | Refused | undefined} p
+ * @param {DefenseOdds | Refused | undefined} p
  */
 function card(kind, label, p) {
   const box = h("div", { class: `bpb-card bpb-${kind}` }, h("h4", { class: "bpb-card-title", text: label }));
@@ -47,23 +46,15 @@ function card(kind, label, p) {
   return box;
 }
 
-/** @param {RenderProps<DefensePanelTraits>} props */
-function render({ model, el }) {
-  const selection = () => ({
-    attacker: attacker.value,
-    defender: defender.value,
-    rank: Number.parseInt(rank.value, 10),
-  });
-  const physical = () => {
-    const values = dice.value
-      .trim()
-      .split(/[\s,+]+/)
-      .filter(Boolean)
-      .map(Number);
-    return values.length ? values : null;
-  };
-  /** @param {DefenceKind} kind */
-  const roll = (kind) => () => command(model, kind, { ...selection(), dice: physical() });
+/**
+ * Draw the panel into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderDefense({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<DefenseState>} */ (/** @type {unknown} */ (anyModel));
+  /** @param {DefenseKind} kind */
+  const roll = (kind) => () => command(model, kind, { dice: takeDice(dice) });
   const { body, cleanup } = frame(el, model, {
     title: "Block or dodge",
     cls: "bpb-defense",
@@ -73,9 +64,11 @@ function render({ model, el }) {
   const defender = h("select", { "aria-label": "Defender" });
   const rank = h("input", { type: "number", min: "1", max: "14", value: "5", "aria-label": "Attack rank" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const waiting = h("p", { class: "bpb-waiting", "aria-live": "polite" });
   const cards = h("div", { class: "bpb-cards" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
   body.append(
+    waiting,
     h(
       "div",
       { class: "bpb-row" },
@@ -94,27 +87,26 @@ function render({ model, el }) {
     h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),
   );
   const ask = () => {
-    const chosen = selection();
-    if (chosen.attacker && chosen.defender && Number.isInteger(chosen.rank)) command(model, "choose", chosen);
+    const rankValue = Number.parseInt(rank.value, 10);
+    if (attacker.value && defender.value && Number.isInteger(rankValue))
+      command(model, "choose", { attacker: attacker.value, defender: defender.value, rank: rankValue });
   };
   for (const control of [attacker, defender, rank]) control.addEventListener("change", ask);
 
-  // The inputs belong to the GM: they are filled from the model only when the roster changes.
-  /** @type {string | null} */
-  let roster = null;
+  // The kernel's selection is the truth (it follows the hit waiting for an answer): the inputs
+  // show it, and the GM's changes go back as "choose".
   const paintChoices = () => {
     const names = model.get("names");
-    if (roster === names.join("\n")) return;
-    const first = roster === null;
-    roster = names.join("\n");
-    const chosen = first ? model.get("selection") : selection();
+    const chosen = model.get("selection");
     /** @type {Array<[string, string]>} */
     const options = names.map((name) => [name, name]);
     fillSelect(attacker, options, chosen.attacker ?? model.get("current"));
     fillSelect(defender, options, chosen.defender ?? names.find((name) => name !== attacker.value));
     if (chosen.rank) rank.value = String(chosen.rank);
-    const shown = selection();
-    if (shown.attacker !== chosen.attacker || shown.defender !== chosen.defender) ask();
+    waiting.hidden = !chosen.hit;
+    waiting.textContent = chosen.hit
+      ? `${chosen.attacker}'s rank ${chosen.rank} hit on ${chosen.defender} waits for an answer.`
+      : "";
   };
   const paint = () => {
     paintChoices();
@@ -125,11 +117,9 @@ function render({ model, el }) {
     result.className = `bpb-result ${last.text ? (last.success ? "bpb-success" : "bpb-failure") : ""}`;
     if (last.revision) result.append(h("strong", { text: ` Next round: ${last.revision}.` }));
   };
-  const stop = watch(model, ["names", "preview", "result"], paint);
+  const stop = watch(model, ["names", "selection", "preview", "result"], paint);
   return () => {
     stop();
     cleanup();
   };
 }
-
-export default /** @satisfies {AnyWidget<DefensePanelTraits>} */ ({ initialize, render });

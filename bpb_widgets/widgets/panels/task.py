@@ -1,19 +1,16 @@
-"""TaskRoller: any Bulletproof Blues task roll, with its exact odds charted before the dice and
-explained after (seed 004, "Rolling Dice", "Opposed Tasks")."""
+"""Task rolls: any Bulletproof Blues task roll, with its exact odds charted before the dice and
+explained after (seed 004, "Rolling Dice", "Opposed Tasks") (``js/panels/task.js``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import traitlets
-
 from bpb_widgets.bpb import BulletproofBlues, TaskChoices
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC
 from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets._odds import odds_payload
-from bpb_widgets.widgets.dice_roller import DiceRoller
 
 
 def choices(offered: TaskChoices) -> dict[str, Any]:
@@ -26,15 +23,39 @@ def choices(offered: TaskChoices) -> dict[str, Any]:
     }
 
 
-class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
+class TaskPart(Part[BulletproofBlues]):
     """Choose who rolls (a combatant's attribute, or a plain bonus) against a difficulty or an
     opposing attribute (8 + rank), with expertise and the named circumstances of seed 004's
     "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice."""
 
-    _esm = STATIC / "dice_roller.js"
+    key = "task"
+    title = "Dice roller"
     encounter_type = BulletproofBlues
 
-    choices = traitlets.Dict(choices(BulletproofBlues.task_choices)).tag(sync=True)
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            self.put("choices", choices(enc.task_choices))
+            self.put("selection", {})
+            self.put("preview", {})
+            self.put("result", {})
+        if delta is None or delta.roster:
+            self.put("sheets", {name: self._sheet(name) for name in enc.names})
+        if delta is not None:
+            self.drop_stale("result")
+        if self.state["selection"]:
+            try:
+                self.put("preview", self._preview())
+            except RuleError:
+                self.put("selection", {})
+                self.put("preview", {})
+
+    def _sheet(self, name: str) -> dict[str, Any]:
+        sheet = self.encounter.combatant(name)
+        return {
+            "ranks": {a: sheet.rank(a) for a in self.encounter.task_choices.attributes},
+            "expertise": sorted(sheet.expertise),
+        }
 
     @command
     def choose(
@@ -54,7 +75,7 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             raise RuleError("Choose which of the combatant's attributes to roll.")
         if opposed is None and difficulty is None:
             raise RuleError("Choose a difficulty, or an opposing combatant and attribute.")
-        self.selection = {
+        selection = {
             "combatant": combatant,
             "attribute": attribute,
             "bonus": bonus,
@@ -65,33 +86,33 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             "attack": attack or [],
             "defense": defense or [],
         }
-        self.preview = self._preview()
+        preview = self._preview(selection)
+        self.put("selection", selection)
+        self.put("preview", preview)
 
     @command
     def roll(self, dice: Dice | None = None) -> None:
         """Make the roll set up by ``choose`` (``dice``: physical dice)."""
-        if not self.selection:
+        if not self.state["selection"]:
             raise RuleError("Choose who rolls and against what first.")
-        rolled = self.encounter.task(**self._task_args(), dice=dice)
-        self.result = {
-            "text": self.encounter.log[-1].text,
-            "dice": list(rolled.dice),
-            "total": rolled.total,
-            "difficulty": rolled.difficulty,
-            "success": rolled.success,
-            "extreme": rolled.extreme,
-        }
+        moment = self.moment()
+        rolled = self.encounter.task(**self._task_args(self.state["selection"]), dice=dice)
+        self.put(
+            "result",
+            {
+                **moment,
+                "text": self.encounter.log[-1].text,
+                "dice": list(rolled.dice),
+                "total": rolled.total,
+                "difficulty": rolled.difficulty,
+                "success": rolled.success,
+                "extreme": rolled.extreme,
+            },
+        )
 
-    def _sheet(self, name: str) -> dict[str, Any]:
-        sheet = self.encounter.combatant(name)
-        return {
-            "ranks": {a: sheet.rank(a) for a in self.encounter.task_choices.attributes},
-            "expertise": sorted(sheet.expertise),
-        }
-
-    def _task_args(self) -> dict[str, Any]:
-        """The selection as ``Encounter.task`` arguments."""
-        s = self.selection
+    @staticmethod
+    def _task_args(s: dict[str, Any]) -> dict[str, Any]:
+        """A selection as ``Encounter.task`` arguments."""
         return {
             "roller": s["combatant"],
             "attribute": s["attribute"] if s["combatant"] else None,
@@ -104,9 +125,9 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             "defense_bonus": s["defense"],
         }
 
-    def _preview(self) -> dict[str, Any]:
+    def _preview(self, selection: dict[str, Any] | None = None) -> dict[str, Any]:
         """The arithmetic of both sides as text, and the odds."""
-        setup = self.encounter.task_preview(**self._task_args())
+        setup = self.encounter.task_preview(**self._task_args(selection or self.state["selection"]))
         return {
             "attribute": setup.attribute,
             "bonus": setup.total_bonus,

@@ -1,19 +1,23 @@
 // @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
-import { button, field, fillSelect, h } from "./lib/dom.js";
-import { frame } from "./lib/frame.js";
-import { chart, legend, summary } from "./lib/odds.js";
-import { command, initialize, watch } from "./lib/sync.js";
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { chart, legend, summary } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { AnyWidget, RenderProps } from "@anywidget/types"
- * @import { ChoiceRow, TaskRollerTraits } from "./lib/types.js"
+ * @import { ModelLike, Traits, ChoiceRow, TaskState } from "../lib/types.js"
  */
 
 const PLAIN = "";
 
-/** @param {RenderProps<TaskRollerTraits>} props */
-function render({ model, el }) {
+/**
+ * Draw the panel into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderTask({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<TaskState>} */ (/** @type {unknown} */ (anyModel));
   const choices = model.get("choices");
   /** @param {string} word */
   const title = (word) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -83,13 +87,8 @@ function render({ model, el }) {
   };
   const ask = () => command(model, "choose", selection());
   const roll = () => {
-    const values = dice.value
-      .trim()
-      .split(/[\s,+]+/)
-      .filter(Boolean)
-      .map(Number);
     ask();
-    command(model, "roll", { dice: values.length ? values : null });
+    command(model, "roll", { dice: takeDice(dice) });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
   body.append(
@@ -171,5 +170,3 @@ function render({ model, el }) {
     cleanup();
   };
 }
-
-export default /** @satisfies {AnyWidget<TaskRollerTraits>} */ ({ initialize, render });

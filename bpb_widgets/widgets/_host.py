@@ -1,0 +1,315 @@
+"""Parts and the widgets that host them: commands in, checked by the engine, state out.
+
+A **part** (the order of play, the combatants, the attack, the dice, the log, the files) is a
+plain Python controller: it reads the encounter and writes its state, a dict of fields, and its
+``@command`` methods are what the front end may send it; ``js/panels/<key>.js`` draws it as a
+panel. A **host** is one anywidget that shows one part (``TurnOrderStrip``, ``DiceRoller`` ...) or
+several (``GMScreen``): every part's state lives in the host's one synced trait, ``panels``, so a
+screen of many panels is still a single anywidget, which every host of anywidget can show
+(JupyterLab, Notebook 7, marimo, JupyterLite, VS Code).
+
+The front end sends ``{"panel": "strip", "cmd": "end_turn"}``; the host checks the command's
+arguments against its type hints (``_commands.py``), runs it, and the panels follow the engine's
+change notices. Fields are edited in place and the edit is sent as a small ``{"type": "patch"}``
+message that ``js/lib/sync.js`` applies, so one End turn sends a few hundred bytes; a view opened
+later still receives the whole, current state. The front end can write nothing back: the host
+ignores state it sends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import anywidget
+import traitlets
+
+from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import Command, collect, normalise, shown
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+#: The longest error a panel shows: a hostile message must not make the kernel echo megabytes.
+ERROR_LIMIT = 400
+
+E = TypeVar("E", bound="Encounter[Any]")
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Delta:
+    """One or more engine changes merged: what a panel must refresh (None: everything)."""
+
+    log_start: int
+    touched: frozenset[str]
+    order: bool
+    roster: bool
+
+    @classmethod
+    def of(cls, change: Change) -> Delta:
+        return cls(change.log_start, frozenset(change.touched), change.order, change.roster)
+
+    def merge(self, other: Delta) -> Delta:
+        return Delta(
+            min(self.log_start, other.log_start),
+            self.touched | other.touched,
+            self.order or other.order,
+            self.roster or other.roster,
+        )
+
+
+def shown_error(text: str) -> str:
+    """An error message cut to ``ERROR_LIMIT`` characters."""
+    return text if len(text) <= ERROR_LIMIT else f"{text[: ERROR_LIMIT - 1]}…"
+
+
+def where(encounter: Encounter[Any]) -> str:
+    """Where the fight stands, for a repr: ``round 2, Ganyeka to act`` or ``not started``."""
+    if not encounter.round:
+        return "not started"
+    return f"round {encounter.round}, {encounter.current or 'nobody'} to act"
+
+
+class Part(Generic[E]):
+    """One part of a screen: its state (a dict of fields) and the commands it accepts.
+
+    Subclasses set ``key`` (the name of their state in the host and of their front-end module),
+    ``title``, the encounters they work with (``encounter_type``), implement ``refresh`` and declare
+    their commands with ``@command``.
+    """
+
+    key: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
+    #: The commands the front end may send, by name (filled from the ``@command`` methods).
+    commands: ClassVar[dict[str, Command]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.commands = collect(cls)
+
+    def __init__(self, host: Host[Any], encounter: E) -> None:
+        self.host = host
+        self.encounter: E = encounter
+        self.state: State = {"error": ""}
+
+    @classmethod
+    def accepts(cls, encounter: Encounter[Any]) -> bool:
+        """Whether this part works with ``encounter`` (its class names the part's key too)."""
+        return isinstance(encounter, cls.encounter_type)
+
+    def refresh(self, delta: Delta | None) -> None:
+        """Bring the fields up to date after ``delta`` (None: everything, as when first shown)."""
+        raise NotImplementedError
+
+    def changed(self, change: Change) -> None:
+        """The encounter changed: a refused command's message no longer applies."""
+        self.put("error", "")
+
+    def moment(self) -> dict[str, int]:
+        """Where the fight is now, to stamp a result with: the turn under way and the log's
+        length before the result's own entries."""
+        return {"turn": self.encounter.turns, "at": len(self.encounter.log)}
+
+    def drop_stale(self, field: str) -> None:
+        """Clear a result once the turn has moved on or its log entries are undone: a stale
+        result never shows."""
+        result = self.state.get(field) or {}
+        if not result:
+            return
+        log = self.encounter.log
+        moved = result.get("turn") != self.encounter.turns
+        if moved or len(log) <= result.get("at", 0):
+            self.put(field, {})
+
+    # -- writing fields (in place, queued as patches) ----------------------------------------
+
+    def put(self, field: str, value: Any) -> None:
+        """Set a field, if its value changed."""
+        if self.state.get(field, _MISSING) != value:
+            self.state[field] = value
+            self.host.queue(self.key, {"field": field, "value": value})
+
+    def put_items(self, field: str, items: dict[str, Any]) -> None:
+        """Set keys of a dict field in place (None removes one), sending only the keys that
+        changed."""
+        current: dict[str, Any] = self.state.setdefault(field, {})
+        changed = {key: value for key, value in items.items() if current.get(key) != value}
+        for key, value in changed.items():
+            if value is None:
+                current.pop(key, None)
+            else:
+                current[key] = value
+        if changed:
+            self.host.queue(self.key, {"field": field, "set": changed})
+
+    def splice(self, field: str, start: int, items: list[Any]) -> None:
+        """Replace a list field from ``start`` on by ``items``, in place."""
+        current: list[Any] = self.state.setdefault(field, [])
+        del current[start:]
+        current.extend(items)
+        self.host.queue(self.key, {"field": field, "splice": [start, items]})
+
+
+_MISSING = object()
+
+
+def _nothing() -> None:
+    """What a host that no longer follows an encounter does when closed again."""
+
+
+class Host(anywidget.AnyWidget, Generic[E]):
+    """An anywidget showing the panels of ``part_types`` that the encounter's class names."""
+
+    _css = STATIC / "widgets.css"
+
+    #: Every panel's state by its key; edited in place and sent as patches.
+    panels = traitlets.Dict().tag(sync=True)
+    #: The panels shown, in order (what the encounter's class declares, of this host's).
+    layout_panels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    #: The panels this host can show.
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = ()
+
+    def __init__(self, encounter: E, *, folder: str | Path = ".", **kwargs: Any) -> None:
+        self.folder = Path(folder).expanduser()
+        # set first: a constructor that raises still leaves a widget whose close() works
+        self._unsubscribe: Callable[[], None] = _nothing
+        self._queued: dict[str, list[dict[str, Any]]] = {}
+        self._pending: Delta | None = None
+        self._batching = False
+        self._parts: dict[str, Part[Any]] = self._parts_for(encounter)
+        self._encounter: E = encounter
+        states = {key: self._fresh(panel) for key, panel in self._parts.items()}
+        super().__init__(panels=states, layout_panels=list(self._parts), **kwargs)
+        self._queued.clear()
+        self._unsubscribe = encounter.subscribe(self._on_change)
+        self.on_msg(self._on_message)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        parts = {
+            kind.key: kind(self, encounter)
+            for key in encounter.panels
+            for kind in self.part_types
+            if kind.key == key and kind.accepts(encounter)
+        }
+        if not parts:
+            wanted = " or ".join(kind.title for kind in self.part_types)
+            raise RuleError(
+                f"{type(self).__name__} shows {wanted}, which the {encounter.rules.name} rules "
+                "do not have."
+            )
+        return parts
+
+    @staticmethod
+    def _fresh(panel: Part[Any]) -> State:
+        panel.refresh(None)
+        return panel.state
+
+    @property
+    def encounter(self) -> E:
+        """The encounter this widget shows and commands."""
+        return self._encounter
+
+    def part(self, key: str) -> Part[Any]:
+        """The panel called ``key``."""
+        return self._parts[key]
+
+    def rebind(self, encounter: E) -> None:
+        """Show and command another encounter (a fight loaded, a new fight) in the same place."""
+        parts = self._parts_for(encounter)
+        self._unsubscribe()
+        self._unsubscribe = _nothing
+        self._encounter, self._parts = encounter, parts
+        self._queued.clear()
+        self.panels = {key: self._fresh(panel) for key, panel in parts.items()}
+        self.layout_panels = list(parts)
+        self._queued.clear()
+        self._unsubscribe = encounter.subscribe(self._on_change)
+
+    def close(self) -> None:
+        """Stop following the encounter and close the comm (again: nothing happens)."""
+        unsubscribe, self._unsubscribe = self._unsubscribe, _nothing
+        unsubscribe()
+        super().close()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The front end writes nothing: state it sends for the panels is ignored."""
+        ours = {"panels", "layout_panels"}
+        super().set_state({k: v for k, v in sync_data.items() if k not in ours})
+
+    # -- commands from the front end ---------------------------------------------------------
+
+    def _on_message(self, _widget: object, msg: object, _buffers: object) -> None:
+        message = normalise(msg)
+        panel = self._target(message)
+        try:
+            self._dispatch(panel, message)
+        except RuleError as exc:
+            if panel is not None:
+                panel.put("error", shown_error(str(exc)))
+        else:
+            if panel is not None:
+                panel.put("error", "")
+        self._flush()
+
+    def _target(self, msg: object) -> Part[Any] | None:
+        """The panel a message is for: named, or the only one."""
+        key = msg.get("panel") if isinstance(msg, dict) else None
+        if isinstance(key, str) and key in self._parts:
+            return self._parts[key]
+        if len(self._parts) == 1 and key is None:
+            return next(iter(self._parts.values()))
+        return None
+
+    def _dispatch(self, panel: Part[Any] | None, msg: object) -> None:
+        if panel is None:
+            raise RuleError(f"Unknown panel: this widget shows {', '.join(self._parts)}.")
+        name = msg.get("cmd") if isinstance(msg, dict) else None
+        declared = panel.commands.get(name) if isinstance(name, str) else None
+        if declared is None or not isinstance(msg, dict):
+            accepted = ", ".join(panel.commands)
+            raise RuleError(f"Unknown command {shown(name)}: {panel.title} accepts {accepted}.")
+        arguments = declared.arguments({k: v for k, v in msg.items() if k != "panel"})
+        with self._batch():
+            declared.method(panel, **arguments)
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Merge the changes of one front-end command (e.g. several undos) into one refresh."""
+        self._batching = True
+        try:
+            yield
+        finally:
+            self._batching = False
+            pending, self._pending = self._pending, None
+            if pending is not None:
+                self._refresh(pending)
+
+    # -- state to the front end --------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        for panel in self._parts.values():
+            panel.changed(change)
+        delta = Delta.of(change)
+        if self._batching:
+            self._pending = delta if self._pending is None else self._pending.merge(delta)
+        else:
+            self._refresh(delta)
+            self._flush()
+
+    def _refresh(self, delta: Delta | None) -> None:
+        for panel in self._parts.values():
+            panel.refresh(delta)
+
+    def queue(self, key: str, op: dict[str, Any]) -> None:
+        """Queue one field edit of panel ``key`` for the next patch message."""
+        self._queued.setdefault(key, []).append(op)
+
+    def _flush(self) -> None:
+        if self._queued:
+            queued, self._queued = self._queued, {}
+            self.send({"type": "patch", "panels": queued})

@@ -1,0 +1,304 @@
+"""An attack from start to finish (Bulletproof Blues): attacker, target and power, range and
+circumstances, the exact odds before the roll; on a hit the target's answers right there with
+their odds and cost (block, dodge, dive for cover, take the hit); an extreme success's effect;
+the damage (``js/panels/attack.js``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpb_widgets.bpb import ATTACK_KINDS, Attack, BulletproofBlues
+from bpb_widgets.engine.dice import Dice
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._odds import defense_payload, odds_payload
+from bpb_widgets.widgets.panels.task import choices
+
+#: The rank a typed-in attack starts at.
+DEFAULT_RANK = 5
+#: The setup fields the GM chooses.
+SETUP = (
+    "attacker",
+    "target",
+    "power",
+    "rank",
+    "kind",
+    "hand_to_hand",
+    "distance",
+    "attack_bonus",
+    "defense_bonus",
+    "targets",
+    "outer",
+)
+
+
+class AttackPart(Part[BulletproofBlues]):
+    """The attack on the current turn, and the hit waiting for its target's answer."""
+
+    key = "attack"
+    title = "Attack"
+    encounter_type = BulletproofBlues
+
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            offered = choices(enc.task_choices)
+            self.put("kinds", list(ATTACK_KINDS))
+            self.put("circumstances", {"attack": offered["attack"], "defense": offered["defense"]})
+            self.put("selection", {})
+            self.put("result", {})
+        else:
+            self.drop_stale("result")
+        if delta is None or delta.roster:
+            self.put("names", enc.names)
+            self.put("powers", {name: self._powers(name) for name in enc.names})
+            self.put("sides", {name: enc.side_of(name) for name in enc.names})
+        self.put("current", enc.current)
+        self._follow_turn()
+        self.put("preview", self._preview())
+        self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
+        self.put("answers", self._answers())
+        result = self.state["result"]
+        if result:
+            lines = [event.text for event in enc.log[result["at"] :]]
+            self.put("result", {**result, "lines": lines})
+
+    def _powers(self, name: str) -> list[dict[str, Any]]:
+        return [power.to_dict() for power in self.encounter.combatant(name).attacks]
+
+    def _follow_turn(self) -> None:
+        """The attacker is the current combatant unless the GM chose otherwise this turn; the
+        target, a foe (another side) who can be attacked; the power, the first on the sheet."""
+        enc, chosen = self.encounter, self.state["selection"]
+        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
+            return
+        attacker = enc.current
+        if attacker is None:
+            self.put("selection", {})
+            return
+        side = enc.side_of(attacker)
+        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
+        foes = [n for n in others if not side or enc.side_of(n) != side] or others
+        powers = enc.combatant(attacker).attacks
+        self.put(
+            "selection",
+            {
+                "turn": enc.turns,
+                "attacker": attacker,
+                "target": foes[0] if foes else None,
+                "power": powers[0].name if powers else None,
+                "rank": None if powers else DEFAULT_RANK,
+                "kind": None,
+                "hand_to_hand": None,
+                "distance": None,
+                "attack_bonus": [],
+                "defense_bonus": [],
+                "targets": [],
+                "outer": [],
+            },
+        )
+
+    def _exploding(self) -> bool:
+        s = self.state["selection"]
+        if s.get("kind") == "exploding":
+            return True
+        listed = (
+            self.encounter.combatant(s["attacker"]).power(s["power"]) if s.get("power") else None
+        )
+        return listed is not None and listed.kind == "exploding" and s.get("kind") is None
+
+    def _preview(self) -> dict[str, Any]:
+        s = self.state["selection"]
+        if not s or s.get("target") is None:
+            return {}
+        try:
+            if self._exploding():
+                return {"exploding": True, "difficulty": 9}
+            preview = self.encounter.attack_preview(**self._arguments(s))
+        except RuleError as exc:
+            return {"refused": str(exc)}
+        return {
+            "roll": preview.roll_text,
+            "against": preview.against_text,
+            "automatic": list(preview.automatic),
+            "effects": list(preview.effects),
+            "weapon": {
+                "name": preview.weapon.name,
+                "rank": preview.weapon.rank,
+                "kind": preview.weapon.kind,
+                "dr": preview.weapon.dr,
+                "stunning": preview.weapon.stunning,
+            },
+            **odds_payload(preview.odds),
+        }
+
+    @staticmethod
+    def _arguments(s: dict[str, Any]) -> dict[str, Any]:
+        """A selection as ``attack`` arguments."""
+        return {
+            "attacker": s["attacker"],
+            "target": s["target"],
+            "rank": s.get("rank"),
+            "power": s.get("power"),
+            "kind": s.get("kind"),
+            "hand_to_hand": s.get("hand_to_hand"),
+            "distance": s.get("distance"),
+            "attack_bonus": s.get("attack_bonus") or [],
+            "defense_bonus": s.get("defense_bonus") or [],
+        }
+
+    @staticmethod
+    def _hit(hit: Attack) -> dict[str, Any]:
+        return {
+            "attacker": hit.attacker,
+            "target": hit.target,
+            "power": hit.power,
+            "rank": hit.rank,
+            "kind": hit.kind,
+            "dr": hit.dr,
+            "extreme": hit.roll.extreme and hit.kind != "exploding",
+            "effect": hit.effect,
+        }
+
+    def _answers(self) -> dict[str, Any]:
+        """What the target of the first hit waiting can do, each with its odds and its cost."""
+        enc = self.encounter
+        hit = enc.pending_attack
+        if hit is None:
+            return {}
+        target = hit.target
+        answers: dict[str, Any] = {"target": target, "attacker": hit.attacker}
+        if hit.roll.extreme and hit.effect is None and hit.kind != "exploding":
+            answers["choose_effect"] = [
+                e
+                for e in ("overwhelming", "slamming", "staggering")
+                if hit.endurance or e == "overwhelming"
+            ]
+        power = hit.power if not hit.endurance and enc.combatant(target).power(hit.power) else None
+        for kind in ("block", "dodge"):
+            try:
+                answers[kind] = defense_payload(enc.defense_preview(kind, target, power=power))
+            except RuleError as exc:
+                answers[kind] = {"refused": str(exc)}
+        try:
+            answers["cover"] = {"consequence": enc.cover_preview(target)}
+        except RuleError as exc:
+            answers["cover"] = {"refused": str(exc)}
+        harm = enc.hit_preview(target)
+        answers["take"] = (
+            {"effect": f"{hit.power} is not Endurance damage: the GM says what it does"}
+            if harm is None
+            else {
+                "damage": harm.damage,
+                "stunning": harm.stunning,
+                "protection": harm.protection,
+                "dr": harm.dr,
+                "before": harm.before.current,
+                "after": harm.after.current,
+                "out": harm.after.out,
+            }
+        )
+        answers["power"] = power
+        return answers
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @command
+    def choose(
+        self,
+        attacker: str,
+        target: str | None = None,
+        power: str | None = None,
+        rank: int | None = None,
+        kind: str | None = None,
+        hand_to_hand: bool | None = None,
+        distance: float | None = None,
+        attack_bonus: list[str] | None = None,
+        defense_bonus: list[str] | None = None,
+        targets: list[str] | None = None,
+        outer: list[str] | None = None,
+    ) -> None:
+        """Set up the attack and preview its odds."""
+        enc = self.encounter
+        attacker = enc.combatant(attacker).name
+        if target is not None:
+            target = enc.combatant(target).name
+        self.put(
+            "selection",
+            {
+                "turn": enc.turns,
+                "attacker": attacker,
+                "target": target,
+                "power": power or None,
+                "rank": rank,
+                "kind": kind or None,
+                "hand_to_hand": hand_to_hand,
+                "distance": distance,
+                "attack_bonus": attack_bonus or [],
+                "defense_bonus": defense_bonus or [],
+                "targets": targets or [],
+                "outer": outer or [],
+            },
+        )
+        self.put("preview", self._preview())
+
+    @command
+    def roll(self, dice: Dice | None = None) -> None:
+        """Make the attack set up (``dice``: physical dice); an exploding power catches the
+        ``targets``, the ``outer`` ones in the outer half of its radius."""
+        s = self.state["selection"]
+        if not s:
+            raise RuleError("Choose who attacks whom first.")
+        moment = self.moment()
+        if self._exploding():
+            caught = s.get("targets") or ([s["target"]] if s.get("target") else [])
+            self.encounter.explode(
+                s["attacker"],
+                caught,
+                s.get("rank"),
+                power=s.get("power"),
+                outer=s.get("outer") or [],
+                attack_bonus=s.get("attack_bonus") or [],
+                dice=dice,
+            )
+        else:
+            if s.get("target") is None:
+                raise RuleError("Choose whom to attack.")
+            self.encounter.attack(**self._arguments(s), dice=dice)
+        self.put(
+            "result", {**moment, "lines": [e.text for e in self.encounter.log[moment["at"] :]]}
+        )
+
+    @command
+    def effect(self, effect: str) -> None:
+        """Choose what the extreme success does."""
+        self.encounter.choose_effect(effect)
+
+    @command
+    def answer(
+        self,
+        how: str,
+        dice: Dice | None = None,
+        reaction_dice: Dice | None = None,
+        reached: bool = True,
+    ) -> None:
+        """The target of the first hit waiting answers it: "block", "dodge", "cover" (dive for
+        cover; ``reached``: cover within a normal move) or "take"."""
+        enc = self.encounter
+        hit = enc.pending_attack
+        if hit is None:
+            raise RuleError("No hit is waiting for an answer.")
+        if self.state["result"] == {}:
+            self.put("result", self.moment())
+        power = self.state["answers"].get("power")
+        if how == "block":
+            enc.block(hit.target, power=power, dice=dice, reaction_dice=reaction_dice)
+        elif how == "dodge":
+            enc.dodge(hit.target, power=power, dice=dice, reaction_dice=reaction_dice)
+        elif how == "cover":
+            enc.dive_for_cover(hit.target, reached=reached)
+        elif how == "take":
+            enc.take_hit(hit.target, reaction_dice=reaction_dice)
+        else:
+            raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")

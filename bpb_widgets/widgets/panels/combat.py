@@ -1,0 +1,255 @@
+"""Blackout combat (seed 002): an action with its AP, an attack test with the exact chance of
+beating the target's passive evasion, the damage test of a hit with the chance of each hit-point
+total it leaves, the Endurance [Vitality] test of someone out of the fight, healing
+(``js/panels/combat.js``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpb_widgets.blackout import Blackout
+from bpb_widgets.engine.dice import Dice
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._odds import exact
+from bpb_widgets.widgets.panels.initiative import bars, explained
+
+
+class CombatPart(Part[Blackout]):
+    """The current combatant acts, attacks (odds first), rolls damage on a hit, tests Vitality
+    when out of the fight; anyone heals. Pools are rolled with the rule set's die, or the
+    physical dice or the successes counted at the table are typed in."""
+
+    key = "combat"
+    title = "Actions and tests"
+    encounter_type = Blackout
+
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            self.put("kinds", list(enc.actions))
+            self.put("terrain", list(enc.terrain))
+            self.put("selection", {})
+            self.put("damage", {"pool": 4, "non_lethal": False, "ranged": False})
+            self.put("result", {})
+        else:
+            self.drop_stale("result")
+        if delta is None or delta.roster:
+            self.put("names", enc.names)
+            self.put("sides", {name: enc.side_of(name) for name in enc.names})
+        self.put("current", enc.current)
+        self.put("ap", None if enc.current is None else enc.ap(enc.current))
+        self.put("one_two", enc.one_two)
+        self.put("vitality_due", enc.vitality_due)
+        self._follow_turn()
+        self.put("preview", self._attack_odds())
+        hit = enc.pending_hit
+        self.put(
+            "hit",
+            None
+            if hit is None
+            else {"attacker": hit.attacker, "target": hit.target, "critical": hit.critical},
+        )
+        self.put("damage_preview", self._damage_odds())
+        result = self.state["result"]
+        if result:
+            self.put("result", {**result, "text": explained(self, result["at"])})
+
+    def _follow_turn(self) -> None:
+        """The attacker is whoever's turn it is unless the GM chose otherwise this turn; the
+        target, the first foe (another side) still in the fight."""
+        enc, chosen = self.encounter, self.state["selection"]
+        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
+            return
+        attacker = enc.current
+        if attacker is None:
+            self.put("selection", {})
+            return
+        side = enc.side_of(attacker)
+        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
+        foes = [n for n in others if not side or enc.side_of(n) != side] or others
+        self.put(
+            "selection",
+            {
+                "turn": enc.turns,
+                "attacker": attacker,
+                "target": foes[0] if foes else None,
+                "pool": enc.min_attack_dice,
+                "ap": 1,
+                "take_time": False,
+                "friend": bool(side) and bool(foes) and enc.side_of(foes[0]) == side,
+            },
+        )
+
+    def _attack_odds(self) -> dict[str, Any]:
+        s = self.state["selection"]
+        if not s or s.get("target") is None:
+            return {}
+        try:
+            preview = self.encounter.attack_preview(
+                s["attacker"], s["target"], s["pool"], friend=s.get("friend", False)
+            )
+        except RuleError as exc:
+            return {"refused": str(exc)}
+        return {
+            "pool": preview.pool,
+            "difficulty": preview.difficulty,
+            "success": exact(preview.success),
+            "critical": exact(preview.critical),
+            "distribution": bars(preview.successes),
+        }
+
+    def _damage_odds(self) -> dict[str, Any]:
+        if self.encounter.pending_hit is None:
+            return {}
+        try:
+            preview = self.encounter.damage_preview(self.state["damage"]["pool"])
+        except RuleError as exc:
+            return {"refused": str(exc)}
+        return {
+            "target": preview.target,
+            "armor": preview.armor,
+            "dr": preview.dr,
+            "hp": preview.hp,
+            "out": exact(preview.out_of_fight),
+            "distribution": bars(preview.hp_after),
+        }
+
+    def _stamped(self, run: Any) -> None:
+        """Run a command and show what it logged as the result."""
+        moment = self.moment()
+        run()
+        self.put("result", {**moment, "text": explained(self, moment["at"])})
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @command
+    def choose(
+        self,
+        attacker: str,
+        target: str,
+        pool: int = 4,
+        ap: int = 1,
+        take_time: bool = False,
+        friend: bool = False,
+    ) -> None:
+        """Set up the attack test and preview its odds."""
+        enc = self.encounter
+        self.put(
+            "selection",
+            {
+                "turn": enc.turns,
+                "attacker": enc.combatant(attacker).name,
+                "target": enc.combatant(target).name,
+                "pool": pool,
+                "ap": ap,
+                "take_time": take_time,
+                "friend": friend,
+            },
+        )
+        self.put("preview", self._attack_odds())
+
+    @command
+    def attack(
+        self,
+        dice: Dice | None = None,
+        successes: int | None = None,
+        one_two: bool = False,
+        reaction: bool = False,
+    ) -> None:
+        """Make the attack test set up: rolled, the physical ``dice``, or the ``successes``
+        counted at the table; a ``one_two`` attack after a hit, or a ``reaction``."""
+        s = self.state["selection"]
+        if not s or s.get("target") is None:
+            raise RuleError("Choose who attacks whom first.")
+        pool = None if successes is not None else s["pool"]
+        self._stamped(
+            lambda: self.encounter.attack_test(
+                s["attacker"],
+                s["target"],
+                successes,
+                pool=pool,
+                dice=dice,
+                ap=s["ap"],
+                take_time=s["take_time"],
+                one_two=one_two,
+                reaction=reaction,
+                friend=s["friend"],
+            )
+        )
+
+    @command
+    def choose_damage(self, pool: int, non_lethal: bool = False, ranged: bool = False) -> None:
+        """The damage test's pool, and whether the attack is non-lethal (and ranged)."""
+        self.put("damage", {"pool": pool, "non_lethal": non_lethal, "ranged": ranged})
+        self.put("damage_preview", self._damage_odds())
+
+    @command
+    def damage(
+        self, dice: Dice | None = None, successes: int | None = None, vitality: int | None = None
+    ) -> None:
+        """The damage test of the hit waiting (``vitality``: the target's Endurance [Vitality]
+        successes, when a non-lethal attack takes them out of the fight)."""
+        d = self.state["damage"]
+        pool = None if successes is not None else d["pool"]
+        self._stamped(
+            lambda: self.encounter.damage_test(
+                successes,
+                pool=pool,
+                dice=dice,
+                non_lethal=d["non_lethal"],
+                ranged=d["ranged"],
+                vitality=vitality,
+            )
+        )
+
+    @command
+    def vitality(
+        self, pool: int | None = None, dice: Dice | None = None, successes: int | None = None
+    ) -> None:
+        """The Endurance [Vitality] test of whoever is out of the fight at the start of their
+        turn."""
+        name = self.encounter.vitality_due
+        if name is None:
+            raise RuleError("Nobody has an Endurance [Vitality] test to make.")
+        self._stamped(lambda: self.encounter.vitality_test(name, successes, pool=pool, dice=dice))
+
+    @command
+    def heal(
+        self,
+        healer: str,
+        target: str,
+        pool: int | None = None,
+        dice: Dice | None = None,
+        successes: int | None = None,
+    ) -> None:
+        """A Heal HP action: Intelligence [Medicine], 2 HP a success."""
+        self._stamped(lambda: self.encounter.heal(healer, target, successes, pool=pool, dice=dice))
+
+    @command
+    def act(
+        self,
+        kind: str,
+        ap: int | None = None,
+        take_time: bool = False,
+        stamina: int = 0,
+        terrain: str | None = None,
+        note: str = "",
+        name: str | None = None,
+    ) -> None:
+        """``name`` (whoever's turn it is) takes an action, spending its AP."""
+        who = name or self.encounter.current
+        if who is None:
+            raise RuleError("It is nobody's turn: name who reacts.")
+        self._stamped(
+            lambda: self.encounter.act(
+                who,
+                kind,
+                ap,
+                take_time=take_time,
+                stamina=stamina,
+                terrain=terrain or None,
+                note=note,
+            )
+        )

@@ -1,0 +1,117 @@
+"""Block or dodge an attack with the arithmetic, odds and cost shown first (seed 000,
+"Blocking", "Dodging") (``js/panels/defense.js``)."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from bpb_widgets.bpb import BulletproofBlues, DefenseKind
+from bpb_widgets.engine.dice import Dice
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._odds import defense_payload
+
+KINDS: tuple[DefenseKind, ...] = get_args(DefenseKind)
+
+
+class DefensePart(Part[BulletproofBlues]):
+    """Attacker, attack rank and defender; Block or Dodge. Before the roll, for both defenses: the
+    difficulty arithmetic (expertise, +1 per attack after the first), the exact odds and the
+    consequence ("uses Monolith's turn in round 2"); after it, the explained result and any change
+    to the order of play."""
+
+    key = "defense"
+    title = "Block or dodge"
+    encounter_type = BulletproofBlues
+
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            self.put("selection", {})
+            self.put("preview", {})
+            self.put("result", {})
+        else:
+            self.drop_stale("result")
+        if delta is None or delta.roster:
+            self.put("names", enc.names)
+        self.put("current", enc.current)
+        self._follow_hit()
+        if self.state["selection"]:
+            self.put("preview", self._preview())
+
+    def _follow_hit(self) -> None:
+        """The hit waiting for an answer fills the selection (its attacker, rank and target);
+        once answered, the selection stays as a free-standing defense."""
+        hit = self.encounter.pending_attack
+        selection = self.state["selection"]
+        if hit is not None:
+            waiting = {"attacker": hit.attacker, "defender": hit.target, "rank": hit.rank}
+            if selection != {**waiting, "hit": True}:
+                self.put("selection", {**waiting, "hit": True})
+        elif selection.get("hit"):
+            self.put("selection", {**selection, "hit": False})
+
+    @command
+    def choose(self, attacker: str, defender: str, rank: int) -> None:
+        """Preview both defenses of ``defender`` against ``attacker``'s attack of ``rank`` (the
+        hit waiting, while one waits)."""
+        enc = self.encounter
+        attacker, defender = enc.combatant(attacker).name, enc.combatant(defender).name
+        hit = enc.pending_attack
+        waiting = hit is not None and (hit.attacker, hit.target, hit.rank) == (
+            attacker,
+            defender,
+            rank,
+        )
+        self.put(
+            "selection", {"attacker": attacker, "defender": defender, "rank": rank, "hit": waiting}
+        )
+        self.put("preview", self._preview())
+
+    @command
+    def block(self, dice: Dice | None = None) -> None:
+        """The chosen defender blocks (``dice``: physical dice)."""
+        self._defend("block", dice)
+
+    @command
+    def dodge(self, dice: Dice | None = None) -> None:
+        """The chosen defender dodges (``dice``: physical dice)."""
+        self._defend("dodge", dice)
+
+    def _defend(self, kind: DefenseKind, dice: Dice | None) -> None:
+        enc = self.encounter
+        s = self.state["selection"]
+        if not s:
+            raise RuleError("Choose the attacker, the attack's rank and who defends first.")
+        roll = enc.block if kind == "block" else enc.dodge
+        moment = self.moment()
+        result = roll(s["defender"], **self._against(s), dice=dice)
+        self.put(
+            "result",
+            {
+                **moment,
+                "kind": kind,
+                "text": result.text,
+                "success": result.success,
+                "extreme": result.extreme,
+                "revision": enc.revisions[-1][2] if result.revised else None,
+            },
+        )
+
+    @staticmethod
+    def _against(s: dict[str, Any]) -> dict[str, Any]:
+        """The attack a defense is against: the hit waiting (nothing to name) or the chosen one."""
+        return {} if s.get("hit") else {"attacker": s["attacker"], "rank": s["rank"]}
+
+    def _preview(self) -> dict[str, Any]:
+        s = self.state["selection"]
+        previews: dict[str, Any] = {}
+        for kind in KINDS:
+            try:
+                previews[kind] = defense_payload(
+                    self.encounter.defense_preview(kind, s["defender"], **self._against(s))
+                )
+            except RuleError as exc:
+                previews[kind] = {"refused": str(exc)}
+        return previews

@@ -1,0 +1,133 @@
+"""The combatants as cards: health as a meter (Endurance, HP ...), damage kept apart, conditions
+with when they end, side, plot points; adding one from a form or a character file, removing,
+marking defeated, aware or not, hidden from the players (``js/panels/roster.js``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from bpb_widgets.engine import Encounter
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets.panels.strip import conditions
+
+
+class RosterPart(Part[Encounter[Any]]):
+    """A card per combatant, and the roster's commands. A refused form names the field it is
+    about, so the front end shows the engine's reason next to it."""
+
+    key = "roster"
+    title = "Combatants"
+
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            self.put("fields", [asdict(f) for f in enc.sheet_fields()])
+            self.put("form_error", {})
+        if delta is None or delta.roster:
+            self.put("names", enc.names)
+            self.put("sides", enc.sides)
+        self.put("current", enc.current)
+        if delta is None:
+            self.put("cards", {name: self._card(name) for name in enc.names})
+            return
+        cards: dict[str, Any] = {}
+        if delta.roster:
+            cards = dict.fromkeys(set(self.state["cards"]) - set(enc.names))
+        names = enc.names if delta.roster or delta.order else delta.touched & set(enc.names)
+        cards.update((name, self._card(name)) for name in names)
+        self.put_items("cards", cards)
+
+    def _card(self, name: str) -> dict[str, Any]:
+        """What a card shows: side, health, conditions, the state of their turn."""
+        enc = self.encounter
+        turn = enc.turn_state(name)
+        sheet = enc.combatant(name)
+        vitals = enc.vitals(name)
+        return {
+            "side": sheet.side,
+            "group": sheet.group,
+            "aware": turn.aware,
+            "out": turn.out,
+            "defeated": turn.defeated,
+            "hidden": turn.hidden,
+            "skipped": turn.skipped,
+            "vitals": None if vitals is None else asdict(vitals),
+            "conditions": conditions(turn),
+            "summary": sheet.summary(),
+        }
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @command
+    def add(self, name: str, sheet: dict[str, object]) -> None:
+        """Add a combatant from the form; a refusal names the field it is about."""
+        try:
+            self.encounter.add(name, **sheet)
+        except RuleError as error:
+            self.put("form_error", {"field": self._blame(name, sheet), "message": str(error)})
+            raise
+        self.put("form_error", {})
+
+    def _blame(self, name: str, sheet: dict[str, object]) -> str:
+        """Which of the form's fields a refusal is about: the first one refused on its own."""
+        enc = self.encounter
+        try:
+            enc.make_sheet(name)
+        except (RuleError, TypeError):
+            return "name"
+        if name.strip().casefold() in (n.casefold() for n in enc.names):
+            return "name"
+        for field, value in sheet.items():
+            try:
+                enc.make_sheet(name, **({} if field == "hidden" else {field: value}))
+            except (RuleError, TypeError):
+                return field
+        return ""
+
+    @command
+    def add_file(self, text: str) -> None:
+        """Add the characters of a character file (its text: JSON, docs/characters.md)."""
+        self.encounter.add_party(self.encounter.sheets_from_json(text))
+
+    @command
+    def remove(self, name: str) -> None:
+        self.encounter.remove(name)
+
+    @command
+    def defeat(self, name: str) -> None:
+        self.encounter.defeat(name)
+
+    @command
+    def restore(self, name: str) -> None:
+        self.encounter.restore(name)
+
+    @command
+    def aware(self, name: str, aware: bool) -> None:
+        """``name`` becomes aware of the fight, or loses track of it."""
+        if aware:
+            self.encounter.becomes_aware(name)
+        else:
+            self.encounter.becomes_unaware(name)
+
+    @command
+    def hide(self, name: str, hidden: bool) -> None:
+        """Hide ``name`` from the players, or reveal them."""
+        if hidden:
+            self.encounter.hide(name)
+        else:
+            self.encounter.reveal(name)
+
+    @command
+    def add_condition(
+        self, name: str, condition: str, ends: str | None = None, of: str | None = None
+    ) -> None:
+        """Put ``name`` under a condition until removed, or until the start or end of ``of``'s
+        next turn."""
+        self.encounter.add_condition(name, condition, ends=ends, of=of)
+
+    @command
+    def remove_condition(self, name: str, condition: str) -> None:
+        self.encounter.remove_condition(name, condition)

@@ -1,0 +1,145 @@
+"""The order of play: the round, whose turn it is, every combatant's place as a chip, and the
+buttons that run a turn (``js/panels/strip.js``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from bpb_widgets.engine import ActionPointDice, Encounter, TurnState
+from bpb_widgets.engine.dice import Dice
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._host import Delta, Part
+
+
+def conditions(turn: TurnState) -> list[dict[str, str]]:
+    """A combatant's conditions as the front end shows them: each with when it ends."""
+    return [
+        {"name": c.name, "until": c.until, "rule": c.rule, "note": c.note, "by": c.by or ""}
+        for c in turn.conditions
+    ]
+
+
+def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | None:
+    """Why a combatant gets no turn this round, in words, or None."""
+    if turn.out:
+        return "out of the fight"
+    if not turn.aware:
+        return "not aware of the fight yet"
+    lost = getattr(turn, "lost", ())
+    if any(r == encounter.round for r, _ in lost) and not acted:
+        return "gave up this round's turn"
+    return None
+
+
+class StripPart(Part[Encounter[Any]]):
+    """Whose turn it is, who has acted, delayed, lost a turn, is unaware or out of the fight (and
+    why they are skipped); Roll order and Start before the fight, End turn, Delay, Take delayed
+    turn, Undo and Redo during it; chips dragged (or moved with Alt+arrow keys) declare the order.
+    What else it offers follows the encounter's ``controls`` (delaying to a step, AP dice)."""
+
+    key = "strip"
+    title = "Order of play"
+
+    def refresh(self, delta: Delta | None) -> None:
+        enc = self.encounter
+        if delta is None:
+            self.put("controls", asdict(enc.controls))
+        self.put("round", enc.round)
+        self.put("current", enc.current)
+        if delta is None or delta.order or delta.roster:
+            self.put("order", enc.order)
+        self.put("environment", list(enc.environment_notes))
+        self.put("changes", list(enc.order_changes))
+        self.put("can_undo", enc.can_undo)
+        self.put("can_redo", enc.can_redo)
+        if delta is None:
+            self.put("states", {name: self._record(name) for name in enc.names})
+            return
+        records: dict[str, Any] = {}
+        if delta.roster:
+            records = dict.fromkeys(set(self.state["states"]) - set(enc.names))
+        # a new round or a re-slotting can change everyone's place, initiative and AP
+        names = enc.names if delta.roster or delta.order else delta.touched & set(enc.names)
+        records.update((name, self._record(name)) for name in names)
+        self.put_items("states", records)
+
+    def _record(self, name: str) -> dict[str, Any]:
+        """What a chip shows: the turn state (each system's own fields), the side, the group,
+        the round the combatant last acted in (0: not this round), and why they are skipped."""
+        enc = self.encounter
+        turn = enc.turn_state(name)
+        record = {
+            key: value
+            for key, value in asdict(turn).items()
+            if key not in ("name", "current", "conditions")
+        }
+        sheet = enc.combatant(name)
+        record.update(
+            acted=enc.round if turn.acted else 0,
+            group=sheet.group,
+            side=getattr(sheet, "side", ""),
+            conditions=conditions(turn),
+            skipped=skipped(enc, turn, turn.acted),
+            lost=[list(lost) for lost in record.get("lost", ())],
+        )
+        return record
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @command
+    def roll_order(self) -> None:
+        """Settle the order of play with the rule set's dice."""
+        self.encounter.roll_order()
+
+    @command
+    def start(self) -> None:
+        self.encounter.start()
+
+    @command
+    def end_turn(self) -> None:
+        self.encounter.end_turn()
+
+    @command
+    def delay(self, to: int | None = None) -> None:
+        """Delay the current turn (to a step, under initiative steps)."""
+        self.encounter.delay(to)
+
+    @command
+    def take_delayed(self, name: str) -> None:
+        self.encounter.take_delayed(name)
+
+    @command
+    def set_order(self, names: list[str]) -> None:
+        """Declare the order of play (from the next round, during the fight)."""
+        self.encounter.set_order(names)
+
+    @command
+    def undo(self) -> None:
+        self.encounter.undo()
+
+    @command
+    def redo(self) -> None:
+        self.encounter.redo()
+
+    @command
+    def roll_ap(self, dice: Dice | None = None) -> None:
+        """Roll the current combatant's action-point dice."""
+        enc, name = self._ap_dice()
+        enc.roll_ap(name, dice=dice)
+
+    @command
+    def spend_ap(self, ap: int = 1, action: str = "") -> None:
+        """Spend the current combatant's action points."""
+        enc, name = self._ap_dice()
+        enc.spend_ap(name, ap, action)
+
+    def _ap_dice(self) -> tuple[ActionPointDice, str]:
+        enc = self.encounter
+        if not isinstance(enc, ActionPointDice):
+            raise RuleError(f"The {enc.rules.name} rules roll no action-point dice.")
+        current = enc.current
+        if current is None:
+            raise RuleError("It is nobody's turn.")
+        return enc, current

@@ -1,0 +1,119 @@
+"""The widgets: each an anywidget showing one part of a fight, or all of them (``GMScreen``).
+
+Every widget takes an encounter and follows it: several widgets on one encounter, and commands
+run from Python, stay in step. Which parts a system has is its encounter class's ``panels``:
+Bulletproof Blues has an attack with block and dodge and a task roller, blackout actions and tests
+and initiative dice, d10-ap surprise and AP dice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bpb_widgets.engine import Encounter
+from bpb_widgets.widgets._host import STATIC, Host, Part, where
+from bpb_widgets.widgets.panels.attack import AttackPart
+from bpb_widgets.widgets.panels.combat import CombatPart
+from bpb_widgets.widgets.panels.d10 import D10Part
+from bpb_widgets.widgets.panels.defense import DefensePart
+from bpb_widgets.widgets.panels.files import FilesPart
+from bpb_widgets.widgets.panels.initiative import InitiativePart
+from bpb_widgets.widgets.panels.log import LogPart
+from bpb_widgets.widgets.panels.roster import RosterPart
+from bpb_widgets.widgets.panels.strip import StripPart
+from bpb_widgets.widgets.panels.task import TaskPart
+
+
+class Widget(Host[Encounter[Any]]):
+    """What every widget here shares: the one front-end bundle, and a repr saying where the
+    fight stands."""
+
+    _esm = STATIC / "widgets.js"
+
+    def __repr__(self) -> str:
+        enc = self.encounter
+        return f"{type(self).__name__}({enc.rules.name}: {where(enc)}, {len(enc.names)} combatants)"
+
+
+class TurnOrderStrip(Widget):
+    """The order of play: the round, whose turn it is, every combatant's place and state, and
+    the buttons that run a turn (Start, End turn, Delay, Undo, Redo ...)."""
+
+    part_types = (StripPart,)
+
+
+class Roster(Widget):
+    """The combatants as cards (health as a meter, conditions with when they end, side), and
+    adding, removing, defeating, hiding them."""
+
+    part_types = (RosterPart,)
+
+
+class AttackPanel(Widget):
+    """An attack from setup to damage: Bulletproof Blues' attack with the target's answers, or
+    blackout's actions, attack, damage and Vitality tests."""
+
+    part_types = (AttackPart, CombatPart)
+
+
+class DefensePanel(Widget):
+    """Block or dodge (Bulletproof Blues), with the arithmetic, odds and cost first; it follows
+    the hit waiting for an answer."""
+
+    part_types = (DefensePart,)
+
+
+class DiceRoller(Widget):
+    """The system's dice: Bulletproof Blues task rolls, blackout initiative dice, d10-ap surprise
+    and AP dice, each with the exact odds charted before the roll."""
+
+    part_types = (TaskPart, InitiativePart, D10Part)
+
+
+class EncounterLog(Widget):
+    """Every event explained; undo back to an entry after a preview, redo all."""
+
+    part_types = (LogPart,)
+
+
+class FightFiles(Widget):
+    """Save, Load and New fight, with the autosave file and its state."""
+
+    part_types = (FilesPart,)
+
+
+class GMScreen(Widget):
+    """Everything to run a fight by clicks: the order of play across the top, the combatants,
+    the attack, the dice, the log and the files, two columns that stack when the output is
+    narrow. One anywidget, so it runs wherever anywidget does.
+
+    ``autosave="fight.json"`` sets ``encounter.autosave``: every change rewrites that file
+    atomically, so after a kernel crash ``Encounter.load("fight.json", autosave=True)`` brings the
+    fight back exactly, undo history included. ``folder`` is where Save and Load look. Loading a
+    fight or starting a new one replaces the encounter under the screen: ``screen.encounter``.
+    """
+
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (
+        StripPart,
+        RosterPart,
+        AttackPart,
+        CombatPart,
+        TaskPart,
+        InitiativePart,
+        D10Part,
+        LogPart,
+        FilesPart,
+    )
+
+    def __init__(
+        self,
+        encounter: Encounter[Any],
+        *,
+        autosave: str | Path | None = None,
+        folder: str | Path = ".",
+        **kwargs: Any,
+    ) -> None:
+        if autosave is not None:
+            encounter.autosave = autosave
+        super().__init__(encounter, folder=folder, **kwargs)

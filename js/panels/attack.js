@@ -1,0 +1,372 @@
+// @ts-check
+// The attack (Bulletproof Blues): attacker, target, the attack from the attacker's sheet or typed
+// in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
+// hit the target's answers are right there with their odds and cost; an extreme success's effect
+// is chosen; what happened is listed.
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { chart, exact, legend, summary } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
+
+/**
+ * @import { AnswersState, AttackSelection, AttackState, ChoiceRow, DefenseOdds, ModelLike, Refused, TakeState, Traits } from "../lib/types.js"
+ */
+
+/** The option of the attack select that types an attack in. */
+const TYPED = "";
+/** What the effects of an extreme success are called on their buttons. */
+const EFFECTS = /** @type {Record<string, string>} */ ({
+  overwhelming: "Overwhelm",
+  slamming: "Slam",
+  staggering: "Stagger",
+});
+
+/**
+ * What taking the hit does, in words.
+ * @param {string} target
+ * @param {TakeState} take
+ */
+function takeText(target, take) {
+  if (take.effect) return take.effect;
+  const kind = take.stunning ? " stunning" : "";
+  const against = take.protection ? ` after protection ${take.protection}` : "";
+  const out = take.out ? `: ${target} is out of the fight` : "";
+  return `${take.damage}${kind} damage${against}; Endurance ${take.before} → ${take.after}${out}`;
+}
+
+/**
+ * Draw the attack into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderAttack({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
+  const attack = () => command(model, "roll", { dice: takeDice(dice) });
+  /** @type {Record<string, () => void>} */
+  const keys = {};
+  const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
+
+  const attacker = h("select", { "aria-label": "Attacker" });
+  const target = h("select", { "aria-label": "Target" });
+  const power = h("select", { "aria-label": "Attack" });
+  const rank = h("input", { type: "number", min: "1", max: "14", class: "bpb-number", "aria-label": "Rank" });
+  const kind = h("select", { "aria-label": "Kind" });
+  const handToHand = h("input", { type: "checkbox", "aria-label": "Hand-to-hand (Brawn)" });
+  const distance = h("input", {
+    type: "number",
+    min: "0",
+    step: "any",
+    class: "bpb-number",
+    placeholder: "—",
+    "aria-label": "Distance (ft)",
+  });
+  const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const typed = h(
+    "div",
+    { class: "bpb-row bpb-typed" },
+    field("Rank", rank),
+    field("Kind", kind),
+    h("label", { class: "bpb-check" }, handToHand, " Hand-to-hand (Brawn)"),
+  );
+  /**
+   * @param {string} side
+   * @param {ChoiceRow} row
+   */
+  const box = (side, [key, value, text]) =>
+    h(
+      "label",
+      { class: "bpb-check" },
+      h("input", { type: "checkbox", "data-side": side, value: key }),
+      ` ${text} (+${value})`,
+    );
+  const circumstances = h("details", { class: "bpb-circumstances" }, h("summary", { text: "Range and circumstances" }));
+  const explosion = h(
+    "fieldset",
+    { class: "bpb-explosion", hidden: true },
+    h("legend", { text: "Caught in the explosion" }),
+  );
+  const preview = h("div", { class: "bpb-preview", "aria-live": "polite" });
+  const attackButton = button("Attack", attack, { key: "a", cls: "bpb-primary" });
+  const answers = h("section", { class: "bpb-answers", "aria-label": "The hit waiting for an answer", hidden: true });
+  const result = h("ul", { class: "bpb-result-lines", "aria-label": "What happened", "aria-live": "polite" });
+  const hint = h("p", { class: "bpb-hint" });
+  const setup = h(
+    "div",
+    { class: "bpb-setup" },
+    h("div", { class: "bpb-row" }, field("Attacker", attacker), field("Target", target), field("Attack", power)),
+    typed,
+    circumstances,
+    explosion,
+    preview,
+    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
+  );
+  body.append(setup, answers, result, hint);
+
+  let built = false;
+  const buildChoices = () => {
+    if (built) return;
+    built = true;
+    fillSelect(
+      kind,
+      [["", "as on the sheet"], ...model.get("kinds").map((k) => /** @type {[string, string]} */ ([k, k]))],
+      "",
+    );
+    const { attack: bonuses, defense: modifiers } = model.get("circumstances");
+    circumstances.append(
+      h("div", { class: "bpb-row" }, field("Distance (ft)", distance)),
+      h(
+        "div",
+        { class: "bpb-check-group" },
+        h("strong", { text: "Attack bonus" }),
+        ...bonuses.map((row) => box("attack", row)),
+      ),
+      h(
+        "div",
+        { class: "bpb-check-group" },
+        h("strong", { text: "Difficulty modifier" }),
+        ...modifiers.map((row) => box("defense", row)),
+      ),
+    );
+  };
+
+  /** The setup as `choose` takes it. */
+  const chosen = () => {
+    const checked = (/** @type {string} */ side) =>
+      [...circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)].map(
+        (b) => /** @type {HTMLInputElement} */ (b).value,
+      );
+    const caught = (/** @type {string} */ which) =>
+      [...explosion.querySelectorAll(`input[data-${which}]:checked`)].map(
+        (b) => /** @type {HTMLInputElement} */ (b).value,
+      );
+    const typedIn = power.value === TYPED;
+    const rankValue = Number.parseInt(rank.value, 10);
+    const distanceValue = Number.parseFloat(distance.value);
+    return {
+      attacker: attacker.value,
+      target: target.value || null,
+      power: typedIn ? null : power.value,
+      rank: typedIn && Number.isInteger(rankValue) ? rankValue : null,
+      kind: kind.value || null,
+      hand_to_hand: typedIn ? handToHand.checked : null,
+      distance: Number.isFinite(distanceValue) ? distanceValue : null,
+      attack_bonus: checked("attack"),
+      defense_bonus: checked("defense"),
+      targets: caught("caught"),
+      outer: caught("outer"),
+    };
+  };
+  const ask = () => {
+    if (attacker.value) command(model, "choose", chosen());
+  };
+  for (const input of [attacker, target, power, rank, kind, handToHand, distance])
+    input.addEventListener("change", ask);
+  circumstances.addEventListener("change", ask);
+  explosion.addEventListener("change", ask);
+
+  /** @param {AttackSelection} s */
+  const paintSetup = (s) => {
+    const names = model.get("names");
+    /** @type {Array<[string, string]>} */
+    const people = names.map((n) => [n, n]);
+    fillSelect(attacker, people, s.attacker ?? model.get("current"));
+    const sides = model.get("sides");
+    /** @type {Array<[string, string]>} */
+    const targets = names
+      .filter((n) => n !== attacker.value)
+      .map((n) => [n, sides[n] && sides[n] !== sides[attacker.value] ? `${n} (${sides[n]})` : n]);
+    fillSelect(target, targets, s.target ?? null);
+    const powers = model.get("powers")[attacker.value] ?? [];
+    fillSelect(
+      power,
+      [
+        ...powers.map((p) => /** @type {[string, string]} */ ([p.name, `${p.name} (rank ${p.rank}, ${p.kind})`])),
+        [TYPED, "Typed in…"],
+      ],
+      s.power ?? TYPED,
+    );
+    typed.hidden = power.value !== TYPED;
+    if (s.rank !== null && s.rank !== undefined) rank.value = String(s.rank);
+    else if (!rank.value) rank.value = "5";
+    kind.value = s.kind ?? "";
+    handToHand.checked = Boolean(s.hand_to_hand);
+    distance.value = s.distance === null || s.distance === undefined ? "" : String(s.distance);
+    for (const b of circumstances.querySelectorAll("input[data-side]")) {
+      const input = /** @type {HTMLInputElement} */ (b);
+      const list = input.dataset.side === "attack" ? s.attack_bonus : s.defense_bonus;
+      input.checked = (list ?? []).includes(input.value);
+    }
+  };
+
+  /** @param {AttackSelection} s */
+  const paintExplosion = (s) => {
+    const p = model.get("preview");
+    const exploding = Boolean(p && "exploding" in p && p.exploding);
+    explosion.hidden = !exploding;
+    if (!exploding) return;
+    const others = model.get("names").filter((n) => n !== s.attacker);
+    const caught = new Set(s.targets?.length ? s.targets : s.target ? [s.target] : []);
+    const outer = new Set(s.outer ?? []);
+    explosion.replaceChildren(
+      h("legend", { text: "Caught in the explosion (the outer half of the radius takes half)" }),
+      ...others.map((n) =>
+        h(
+          "div",
+          { class: "bpb-inline" },
+          h(
+            "label",
+            { class: "bpb-check" },
+            h("input", { type: "checkbox", "data-caught": "", value: n, checked: caught.has(n) }),
+            ` ${n}`,
+          ),
+          h(
+            "label",
+            { class: "bpb-check bpb-small-text" },
+            h("input", { type: "checkbox", "data-outer": "", value: n, checked: outer.has(n) }),
+            " outer half",
+          ),
+        ),
+      ),
+    );
+  };
+
+  const paintPreview = () => {
+    const p = model.get("preview");
+    if (!p || (!("refused" in p && p.refused) && !("roll" in p) && !("exploding" in p))) {
+      preview.replaceChildren(
+        h("p", {
+          class: "bpb-hint",
+          text: model.get("current") ? "Choose the target." : "Start the fight: the attacker is whoever's turn it is.",
+        }),
+      );
+      return;
+    }
+    if ("refused" in p && p.refused) {
+      preview.replaceChildren(h("p", { class: "bpb-refused", text: p.refused }));
+      return;
+    }
+    const odds = /** @type {import("../lib/types.js").OddsPayload & import("../lib/types.js").AttackPreview} */ (p);
+    if (odds.exploding) {
+      preview.replaceChildren(
+        h("p", {
+          class: "bpb-arithmetic",
+          text: "An explosion: one Agility roll against difficulty 9, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.",
+        }),
+      );
+      return;
+    }
+    const effects = odds.effects?.length ? `Extreme success: ${odds.effects.join(", ")}` : "";
+    preview.replaceChildren(h("p", { class: "bpb-arithmetic", text: `${odds.roll} vs ${odds.against}` }));
+    if (odds.automatic?.length)
+      preview.append(h("p", { class: "bpb-automatic", text: `Applied: ${odds.automatic.join("; ")}` }));
+    preview.append(
+      h("p", { class: "bpb-odds-text", text: `To hit: ${summary(odds).replace(/^Success /, "")}` }),
+      chart(odds, `Chance of each total against ${odds.difficulty}`),
+      legend(odds),
+    );
+    if (effects) preview.append(h("p", { class: "bpb-hint", text: effects }));
+  };
+
+  /**
+   * One answer: its button, odds and cost, or why the rules refuse it.
+   * @param {string} label
+   * @param {DefenseOdds | Refused | { consequence: string, refused?: undefined }} p
+   * @param {() => void} act
+   * @param {...HTMLElement} more
+   */
+  const answerCard = (label, p, act, ...more) => {
+    const go = button(label, act, { cls: "bpb-primary" });
+    const card = h("div", { class: "bpb-card bpb-answer" }, go);
+    if (p.refused !== undefined) {
+      go.disabled = true;
+      card.append(h("p", { class: "bpb-refused", text: p.refused }));
+      return card;
+    }
+    if ("difficulty" in p)
+      card.append(h("p", { class: "bpb-odds-text", text: `${exact(p.success)} to succeed (${p.difficulty}+)` }));
+    card.append(h("p", { class: "bpb-consequence", text: p.consequence }), ...more);
+    return card;
+  };
+
+  /** @param {AnswersState} a */
+  const paintAnswers = (a) => {
+    const pending = model.get("pending");
+    const hit = pending[0];
+    if (!hit || !a.target) {
+      answers.hidden = true;
+      answers.replaceChildren();
+      return;
+    }
+    answers.hidden = false;
+    const more = pending.length > 1 ? ` (${pending.length - 1} more hit${pending.length > 2 ? "s" : ""} waiting)` : "";
+    const title = `${hit.attacker}'s ${hit.power} (rank ${hit.rank}${hit.kind === "normal" ? "" : `, ${hit.kind}`}) hits ${hit.target}${more}`;
+    const parts = [h("h4", { class: "bpb-card-title", text: title })];
+    /** @param {string} how */
+    const answer = (how) => () => command(model, "answer", { how, dice: takeDice(dice) });
+    if (a.choose_effect) {
+      parts.push(
+        h("p", { text: `Extreme success: ${hit.attacker} chooses the effect.` }),
+        h(
+          "div",
+          { class: "bpb-controls" },
+          ...a.choose_effect.map((effect) =>
+            button(EFFECTS[effect] ?? effect, () => command(model, "effect", { effect }), { cls: "bpb-primary" }),
+          ),
+        ),
+      );
+    } else {
+      if (hit.effect) parts.push(h("p", { class: "bpb-hint", text: `Extreme success: ${hit.effect}.` }));
+      const reached = h("input", { type: "checkbox", checked: true });
+      const take = { consequence: takeText(a.target, a.take) };
+      parts.push(
+        h("p", { text: `${a.target} answers:` }),
+        h(
+          "div",
+          { class: "bpb-cards" },
+          answerCard("Block", a.block, answer("block")),
+          answerCard("Dodge", a.dodge, answer("dodge")),
+          answerCard(
+            "Dive for cover",
+            a.cover,
+            () => command(model, "answer", { how: "cover", reached: reached.checked }),
+            h("label", { class: "bpb-check bpb-small-text" }, reached, " cover within a normal move"),
+          ),
+          answerCard("Take the hit", take, () => command(model, "answer", { how: "take" })),
+        ),
+      );
+    }
+    answers.replaceChildren(...parts);
+  };
+
+  const paint = () => {
+    buildChoices();
+    const s = model.get("selection");
+    const pending = model.get("pending") ?? [];
+    const started = Boolean(s.attacker);
+    setup.hidden = pending.length > 0;
+    if (started) paintSetup(/** @type {AttackSelection} */ (s));
+    attackButton.disabled = !started || !s.target;
+    if (started) paintExplosion(/** @type {AttackSelection} */ (s));
+    paintPreview();
+    paintAnswers(/** @type {AnswersState} */ (model.get("answers")));
+    const lines = model.get("result").lines ?? [];
+    result.replaceChildren(...lines.map((text) => h("li", { text })));
+    const canAttack = started && !pending.length && !attackButton.disabled;
+    if (canAttack) keys.a = attack;
+    else delete keys.a;
+    hint.textContent = pending.length
+      ? "Answer the hit: the turn goes on once every hit is resolved."
+      : canAttack
+        ? "Keys: A attack"
+        : "";
+  };
+  const stop = watch(
+    model,
+    ["names", "powers", "current", "selection", "preview", "pending", "answers", "result"],
+    paint,
+  );
+  return () => {
+    stop();
+    cleanup();
+  };
+}

@@ -1,0 +1,361 @@
+// @ts-check
+// Blackout actions and tests (seed 002): an action and its AP; the attack test with the exact
+// chance of beating passive evasion; on a hit, the damage test with the chance of each hit-point
+// total it leaves; the Endurance [Vitality] test of someone out of the fight; healing. Each pool
+// is rolled, or the physical dice or the successes counted at the table are typed in.
+import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { bars, exact, swatches } from "../lib/odds.js";
+import { command, watch } from "../lib/sync.js";
+
+/**
+ * @import { CombatSelection, CombatState, ModelLike, Traits } from "../lib/types.js"
+ */
+
+/**
+ * The successes typed in `input` (emptied), or null to roll.
+ * @param {HTMLInputElement} input
+ */
+function takeSuccesses(input) {
+  const value = Number.parseInt(input.value, 10);
+  input.value = "";
+  return Number.isInteger(value) ? value : null;
+}
+
+/**
+ * Dice, or counted successes, for one test: two small boxes.
+ * @param {string} what
+ */
+function rollInputs(what) {
+  const dice = h("input", {
+    type: "text",
+    size: "6",
+    placeholder: "e.g. 5 2 6 1",
+    "aria-label": `${what}: physical dice`,
+  });
+  const successes = h("input", {
+    type: "number",
+    min: "0",
+    class: "bpb-number",
+    placeholder: "—",
+    "aria-label": `${what}: successes counted`,
+  });
+  const row = h("span", { class: "bpb-inline" }, field("Dice (blank = roll)", dice), field("or successes", successes));
+  return {
+    row,
+    /** What to send: the successes counted, else the dice typed (else roll). */
+    take: () => ({ successes: takeSuccesses(successes), dice: takeDice(dice) }),
+  };
+}
+
+/**
+ * Draw the panel into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderCombat({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<CombatState>} */ (/** @type {unknown} */ (anyModel));
+  const { body, cleanup } = frame(el, model, { title: "Actions and tests", cls: "bpb-combat" });
+  const number = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ min = "0") =>
+    h("input", { type: "number", min, value, class: "bpb-number", "aria-label": label });
+  const checkbox = (/** @type {string} */ label) => h("input", { type: "checkbox", "aria-label": label });
+
+  // -- vitality --------------------------------------------------------------------------------
+  const vitalityPool = number("Vitality pool", "3", "1");
+  const vitalityRoll = rollInputs("Vitality test");
+  const vitality = h(
+    "section",
+    { class: "bpb-card bpb-vitality", "aria-label": "Endurance [Vitality] test", hidden: true },
+    h("p", { class: "bpb-waiting" }),
+    h("div", { class: "bpb-row" }, field("Dice in the pool", vitalityPool), vitalityRoll.row),
+    button(
+      "Test Vitality",
+      () => command(model, "vitality", { pool: Number(vitalityPool.value) || null, ...vitalityRoll.take() }),
+      {
+        cls: "bpb-primary",
+      },
+    ),
+  );
+
+  // -- an action ---------------------------------------------------------------------------------
+  const kind = h("select", { "aria-label": "Action" });
+  const actAp = number("AP to spend", "1");
+  const takeTime = checkbox("Take your time");
+  const stamina = number("Stamina to spend", "0");
+  const terrain = h("select", { "aria-label": "Ends in" });
+  const note = h("input", { type: "text", maxlength: "200", placeholder: "what they do", "aria-label": "Note" });
+  const apLeft = h("p", { class: "bpb-ap-left", "aria-live": "polite" });
+  const actions = h(
+    "details",
+    { class: "bpb-actions" },
+    h("summary", { text: "Other actions (move, free, standard, reaction)" }),
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Action", kind),
+      field("AP", actAp),
+      h("label", { class: "bpb-check" }, takeTime, " take your time (+1 AP)"),
+      field("Stamina", stamina),
+      field("Ends in", terrain),
+      field("Note", note),
+    ),
+    button("Take action", () =>
+      command(model, "act", {
+        kind: kind.value,
+        ap: kind.value === "free" || kind.value === "reaction" ? null : Number(actAp.value) || null,
+        take_time: takeTime.checked,
+        stamina: Number(stamina.value) || 0,
+        terrain: kind.value === "movement" ? terrain.value || null : null,
+        note: note.value,
+      }),
+    ),
+  );
+
+  // -- the attack test -----------------------------------------------------------------------
+  const attacker = h("select", { "aria-label": "Attacker" });
+  const target = h("select", { "aria-label": "Target" });
+  const pool = number("Attack dice", "4", "1");
+  const attackAp = number("AP for the attack", "1", "1");
+  const attackTime = checkbox("Take your time on the attack");
+  const friend = checkbox("A friend, not avoiding it");
+  const reaction = checkbox("As a reaction");
+  const attackRoll = rollInputs("Attack test");
+  const attackOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
+  const attackButton = button(
+    "Attack",
+    () => command(model, "attack", { ...attackRoll.take(), reaction: reaction.checked }),
+    {
+      cls: "bpb-primary",
+    },
+  );
+  const oneTwo = button("One-two attack", () => command(model, "attack", { ...attackRoll.take(), one_two: true }), {
+    title: "After a hit on an enemy, another attack with the same weapon at no AP (seed 002)",
+  });
+  const attackSection = h(
+    "section",
+    { class: "bpb-setup", "aria-label": "Attack test" },
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Attacker", attacker),
+      field("Target", target),
+      field("Attack dice", pool),
+      field("AP", attackAp),
+    ),
+    h(
+      "div",
+      { class: "bpb-row" },
+      h("label", { class: "bpb-check" }, attackTime, " take your time"),
+      h("label", { class: "bpb-check" }, friend, " a friend, not avoiding it"),
+      h("label", { class: "bpb-check" }, reaction, " as a reaction"),
+    ),
+    attackOdds,
+    h("div", { class: "bpb-controls" }, attackButton, oneTwo, attackRoll.row),
+  );
+  const ask = () => {
+    if (!attacker.value || !target.value) return;
+    command(model, "choose", {
+      attacker: attacker.value,
+      target: target.value,
+      pool: Number(pool.value) || 4,
+      ap: Number(attackAp.value) || 1,
+      take_time: attackTime.checked,
+      friend: friend.checked,
+    });
+  };
+  for (const input of [attacker, target, pool, attackAp, attackTime, friend]) input.addEventListener("change", ask);
+
+  // -- the damage test -----------------------------------------------------------------------
+  const damagePool = number("Damage dice", "4", "1");
+  const nonLethal = checkbox("Non-lethal");
+  const ranged = checkbox("Ranged");
+  const vitalityAfter = number("Target's Vitality successes (non-lethal)", "", "0");
+  const damageRoll = rollInputs("Damage test");
+  const damageTitle = h("h4", { class: "bpb-card-title" });
+  const damageOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
+  const damage = h(
+    "section",
+    { class: "bpb-card bpb-damage", "aria-label": "Damage test", hidden: true },
+    damageTitle,
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Damage dice", damagePool),
+      h("label", { class: "bpb-check" }, nonLethal, " non-lethal"),
+      h("label", { class: "bpb-check" }, ranged, " ranged"),
+      field("Vitality successes (if knocked out)", vitalityAfter),
+    ),
+    damageOdds,
+    h(
+      "div",
+      { class: "bpb-controls" },
+      button(
+        "Roll damage",
+        () => {
+          const vitalityValue = Number.parseInt(vitalityAfter.value, 10);
+          vitalityAfter.value = "";
+          command(model, "damage", {
+            ...damageRoll.take(),
+            vitality: Number.isInteger(vitalityValue) ? vitalityValue : null,
+          });
+        },
+        { cls: "bpb-primary" },
+      ),
+      damageRoll.row,
+    ),
+  );
+  const chooseDamage = () =>
+    command(model, "choose_damage", {
+      pool: Number(damagePool.value) || 1,
+      non_lethal: nonLethal.checked,
+      ranged: ranged.checked,
+    });
+  for (const input of [damagePool, nonLethal, ranged]) input.addEventListener("change", chooseDamage);
+
+  // -- healing -------------------------------------------------------------------------------
+  const healer = h("select", { "aria-label": "Healer" });
+  const patient = h("select", { "aria-label": "Patient" });
+  const healPool = number("Medicine dice", "3", "1");
+  const healRoll = rollInputs("Medicine test");
+  const heal = h(
+    "details",
+    { class: "bpb-heal" },
+    h("summary", { text: "Heal (Intelligence [Medicine], 2 HP a success)" }),
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Healer", healer),
+      field("Patient", patient),
+      field("Dice", healPool),
+      healRoll.row,
+    ),
+    button("Heal", () =>
+      command(model, "heal", {
+        healer: healer.value,
+        target: patient.value,
+        pool: Number(healPool.value) || null,
+        ...healRoll.take(),
+      }),
+    ),
+  );
+
+  const result = h("p", { class: "bpb-result", "aria-live": "polite" });
+  body.append(vitality, apLeft, attackSection, damage, result, actions, heal);
+
+  let built = false;
+  const paint = () => {
+    if (!built) {
+      built = true;
+      fillSelect(
+        kind,
+        model.get("kinds").map((k) => [k, k]),
+        "standard",
+      );
+      fillSelect(
+        terrain,
+        [["", "—"], ...model.get("terrain").map((t) => /** @type {[string, string]} */ ([t, t]))],
+        "",
+      );
+    }
+    const names = model.get("names") ?? [];
+    /** @type {Array<[string, string]>} */
+    const people = names.map((n) => [n, n]);
+    const current = model.get("current");
+    const s = /** @type {Partial<CombatSelection>} */ (model.get("selection"));
+    fillSelect(attacker, people, s.attacker ?? current);
+    fillSelect(
+      target,
+      people.filter(([n]) => n !== attacker.value),
+      s.target ?? null,
+    );
+    if (s.pool) pool.value = String(s.pool);
+    if (s.ap) attackAp.value = String(s.ap);
+    attackTime.checked = Boolean(s.take_time);
+    friend.checked = Boolean(s.friend);
+    fillSelect(healer, people, healer.value || current);
+    fillSelect(patient, people, patient.value || null);
+
+    const ap = model.get("ap");
+    apLeft.textContent = current ? `${current}'s turn: ${ap ?? 0} AP left` : "";
+    const due = model.get("vitality_due");
+    vitality.hidden = !due;
+    const waiting = vitality.querySelector(".bpb-waiting");
+    if (waiting)
+      waiting.textContent = due ? `${due} is out of the fight: test Endurance [Vitality] before anything else.` : "";
+
+    const odds = model.get("preview");
+    if (odds && "refused" in odds && odds.refused)
+      attackOdds.replaceChildren(h("p", { class: "bpb-refused", text: odds.refused }));
+    else if (odds && "difficulty" in odds && odds.difficulty !== undefined) {
+      const distribution = odds.distribution ?? [];
+      attackOdds.replaceChildren(
+        h("p", {
+          class: "bpb-odds-text",
+          text: `${odds.pool} dice vs passive evasion ${odds.difficulty}: hits ${exact(odds.success ?? [0, 1, 0])} · critical ${exact(odds.critical ?? [0, 1, 0])}`,
+        }),
+        bars(
+          distribution,
+          `Chance of each number of successes against ${odds.difficulty}`,
+          (n) => (n >= (odds.difficulty ?? 0) ? "bpb-hit" : ""),
+          "successes",
+        ),
+        swatches(["", "misses"], ["bpb-hit", `hits (${odds.difficulty}+)`]),
+      );
+    } else attackOdds.replaceChildren();
+
+    const hit = model.get("hit");
+    const waitingHit = Boolean(hit);
+    damage.hidden = !waitingHit;
+    attackSection.hidden = waitingHit || Boolean(due);
+    attackButton.disabled = !current || !target.value;
+    oneTwo.hidden = !model.get("one_two") || model.get("one_two") !== attacker.value;
+    if (hit) {
+      damageTitle.textContent = `${hit.attacker} ${hit.critical ? "critically hits" : "hits"} ${hit.target}: the damage test`;
+      const d = model.get("damage");
+      damagePool.value = String(d.pool);
+      nonLethal.checked = d.non_lethal;
+      ranged.checked = d.ranged;
+      const p = model.get("damage_preview");
+      if (p && "refused" in p && p.refused)
+        damageOdds.replaceChildren(h("p", { class: "bpb-refused", text: p.refused }));
+      else if (p && "hp" in p && p.hp !== undefined) {
+        damageOdds.replaceChildren(
+          h("p", {
+            class: "bpb-odds-text",
+            text: `5 points a success against armor ${p.armor}; DR ${p.dr} absorbs first. ${p.target} (${p.hp} HP) is out of the fight: ${exact(p.out ?? [0, 1, 0])}`,
+          }),
+          bars(
+            p.distribution ?? [],
+            `Chance of each hit-point total ${p.target} is left with`,
+            (v) => (v <= 0 ? "bpb-hit" : ""),
+            "HP left",
+          ),
+          swatches(["", "still in the fight"], ["bpb-hit", "out of the fight (0 HP or less)"]),
+        );
+      }
+    }
+    const last = model.get("result");
+    result.textContent = last.text ?? "";
+  };
+  const stop = watch(
+    model,
+    [
+      "names",
+      "current",
+      "ap",
+      "one_two",
+      "vitality_due",
+      "selection",
+      "preview",
+      "hit",
+      "damage",
+      "damage_preview",
+      "result",
+    ],
+    paint,
+  );
+  return () => {
+    stop();
+    cleanup();
+  };
+}

@@ -1,0 +1,134 @@
+// @ts-check
+// The log: the explained events; choosing an entry shows what undoing back to it takes back and
+// asks once; Redo all brings everything undone back. A long fight's log arrives as its last
+// entries (from log index `first` on); "Show earlier entries" asks the kernel for the ones before.
+import { button, h } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { command, watch } from "../lib/sync.js";
+
+/**
+ * @import { LogEntry, LogState, ModelLike, Traits } from "../lib/types.js"
+ */
+
+/** How many lines of what an undo takes back the preview lists. */
+const PREVIEW_LINES = 4;
+
+/**
+ * Draw the log into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderLog({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<LogState>} */ (/** @type {unknown} */ (anyModel));
+  const { body, cleanup } = frame(el, model, { title: "Encounter log", cls: "bpb-log" });
+  const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small" });
+  const list = h("ol", { class: "bpb-entries", "aria-label": "Events" });
+  const confirm = h("div", {
+    class: "bpb-confirm",
+    role: "alertdialog",
+    "aria-label": "Undo back to this entry?",
+    hidden: true,
+  });
+  const undo = button("Undo", () => command(model, "undo"), { cls: "bpb-small" });
+  const redoAll = button("Redo all", () => command(model, "redo_all"), { cls: "bpb-small" });
+  const hint = h("p", { class: "bpb-hint", text: "Choose an entry to undo back to just before it." });
+  body.append(earlier, list, confirm, h("div", { class: "bpb-controls" }, undo, redoAll), hint);
+  /** @type {LogEntry[]} */
+  let shown = [];
+  /** @type {number | null} */
+  let shownFirst = null;
+
+  /** Show what undoing back to entry `index` takes back, and ask once. @param {number} index */
+  const ask = (index) => {
+    const first = model.get("first");
+    const entries = model.get("entries");
+    const entry = entries[index - first];
+    if (!entry) return;
+    const count = model.get("commands") - entry.command;
+    const lines = entries.slice(index - first).map((e) => e.text);
+    const more = lines.length > PREVIEW_LINES ? lines.length - PREVIEW_LINES : 0;
+    const doIt = button(
+      `Undo ${count} command${count === 1 ? "" : "s"}`,
+      () => {
+        confirm.hidden = true;
+        command(model, "undo_to", { index });
+      },
+      { cls: "bpb-primary bpb-small" },
+    );
+    const cancel = button(
+      "Cancel",
+      () => {
+        confirm.hidden = true;
+      },
+      { cls: "bpb-small" },
+    );
+    confirm.replaceChildren(
+      h("p", { text: `Undo back to just before “${entry.text}”? This takes back:` }),
+      h(
+        "ul",
+        {},
+        ...lines.slice(0, PREVIEW_LINES).map((text) => h("li", { text })),
+        more ? h("li", { text: `… and ${more} more` }) : null,
+      ),
+      h("p", { class: "bpb-hint", text: "Redo brings it all back." }),
+      h("div", { class: "bpb-controls" }, doIt, cancel),
+    );
+    confirm.hidden = false;
+    doIt.focus();
+  };
+
+  /**
+   * @param {LogEntry} entry
+   * @param {number} index
+   */
+  const item = (entry, index) =>
+    h(
+      "li",
+      { class: `bpb-entry bpb-kind-${entry.kind.replace(/\W+/g, "-")}`, "data-index": index },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "bpb-entry-button",
+          title: "Undo back to just before this entry",
+          onclick: () => ask(index),
+        },
+        h("span", { class: "bpb-entry-round", text: entry.round > 0 ? `R${entry.round}` : "—" }),
+        h("span", { class: "bpb-entry-text", text: entry.text }),
+      ),
+    );
+
+  const paint = () => {
+    const entries = model.get("entries") ?? [];
+    const first = model.get("first") ?? 0;
+    const fromBottom = list.scrollHeight - list.scrollTop;
+    const stick = fromBottom - list.clientHeight < 40;
+    const grew = shownFirst !== null && first < shownFirst;
+    let same = 0;
+    if (first === shownFirst) {
+      while (same < shown.length && same < entries.length && shown[same] === entries[same]) same += 1;
+    }
+    if (same < shown.length) confirm.hidden = true; // what it would undo has changed
+    while (list.children.length > same) list.lastChild?.remove();
+    const items = document.createDocumentFragment();
+    entries.slice(same).forEach((entry, offset) => {
+      items.append(item(entry, first + same + offset));
+    });
+    list.append(items);
+    earlier.hidden = first === 0;
+    earlier.textContent = `Show earlier entries (${first} more)`;
+    if (grew) list.scrollTop = list.scrollHeight - fromBottom;
+    else if (stick || shown.length === 0) list.scrollTop = list.scrollHeight;
+    shown = entries;
+    shownFirst = first;
+    undo.disabled = !model.get("can_undo");
+    const redo = model.get("redo") ?? 0;
+    redoAll.disabled = redo === 0;
+    redoAll.textContent = redo > 1 ? `Redo all (${redo})` : "Redo all";
+  };
+  const stop = watch(model, ["entries", "first", "can_undo", "redo"], paint);
+  return () => {
+    stop();
+    cleanup();
+  };
+}

@@ -1,0 +1,409 @@
+// @ts-check
+// The combatants as cards: health as a meter (stunning damage apart), conditions as text with
+// when they end, side and state; each card's actions (defeat, aware, hide, conditions, remove);
+// adding a combatant from a form (a refusal shown next to its field) or a character file.
+import { button, field, fillSelect, h } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { command, watch } from "../lib/sync.js";
+
+/**
+ * @import { CardState, ModelLike, RosterState, SheetFieldState, Traits } from "../lib/types.js"
+ */
+
+/**
+ * The health meter: `role="meter"` named "<name> <label>", the value and maximum as numbers and
+ * text; damage kept apart (stunning) is a lighter stretch after the bar.
+ * @param {string} name
+ * @param {NonNullable<CardState["vitals"]>} vitals
+ */
+function meter(name, vitals) {
+  const { label, value, maximum, apart, apart_label: apartLabel } = vitals;
+  const top = Math.max(maximum, value, 1);
+  const share = (/** @type {number} */ n) => `${(100 * Math.max(0, Math.min(n, top))) / top}%`;
+  const low = value <= maximum / 4;
+  const text = `${label} ${value}/${maximum}${apart ? ` (${apart} ${apartLabel})` : ""}`;
+  return h(
+    "div",
+    {
+      class: `bpb-meter${low ? " bpb-low" : ""}`,
+      role: "meter",
+      "aria-label": `${name} ${label}`,
+      "aria-valuenow": value,
+      "aria-valuemin": Math.min(0, value),
+      "aria-valuemax": maximum,
+      "aria-valuetext": text,
+    },
+    h(
+      "span",
+      { class: "bpb-meter-track", "aria-hidden": "true" },
+      h("span", { class: "bpb-meter-fill", style: `width: ${share(value)}` }),
+      apart ? h("span", { class: "bpb-meter-apart", style: `width: ${share(apart)}` }) : null,
+    ),
+    h("span", { class: "bpb-meter-text", text }),
+  );
+}
+
+/**
+ * The state words of a card: [class, text].
+ * @param {CardState} card
+ * @returns {Array<[string, string]>}
+ */
+function states(card) {
+  /** @type {Array<[string, string]>} */
+  const out = [];
+  if (card.defeated) out.push(["out", "defeated"]);
+  else if (card.out) out.push(["out", "out of the fight"]);
+  if (!card.aware) out.push(["unaware", "unaware"]);
+  if (card.hidden) out.push(["hidden", "hidden from players"]);
+  if (card.group) out.push(["group", "group"]);
+  return out;
+}
+
+/**
+ * A form control for one sheet field.
+ * @param {SheetFieldState} f
+ * @returns {HTMLElement}
+ */
+function control(f) {
+  if (f.kind === "flag") return h("input", { type: "checkbox", name: f.name, checked: f.default === true });
+  if (f.kind === "rank")
+    return h("input", {
+      type: "number",
+      name: f.name,
+      min: f.low,
+      max: f.high,
+      value: f.default === null || f.default === undefined ? "" : String(f.default),
+      placeholder: f.default === null ? "—" : null,
+      class: "bpb-number",
+    });
+  if (f.kind === "choice") {
+    const select = h("select", { name: f.name });
+    return fillSelect(
+      select,
+      f.choices.map((c) => [c, c]),
+      String(f.default ?? ""),
+    );
+  }
+  if (f.kind === "choices")
+    return h(
+      "span",
+      { class: "bpb-choices", "data-name": f.name, role: "group", "aria-label": f.label },
+      ...f.choices.map((c) => h("label", { class: "bpb-check" }, h("input", { type: "checkbox", value: c }), ` ${c}`)),
+    );
+  const value = Array.isArray(f.default) ? f.default.join(", ") : String(f.default ?? "");
+  return h("input", {
+    type: "text",
+    name: f.name,
+    value,
+    placeholder: f.kind === "words" ? "block, dodge" : null,
+  });
+}
+
+/**
+ * The value a form control holds, as the sheet takes it (undefined: leave the default).
+ * @param {SheetFieldState} f
+ * @param {HTMLElement} el
+ * @returns {unknown}
+ */
+function sheetValue(f, el) {
+  if (f.kind === "choices")
+    return [...el.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
+  const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (el);
+  if (f.kind === "flag") return /** @type {HTMLInputElement} */ (input).checked;
+  if (f.kind === "rank") {
+    const text = input.value.trim();
+    return text === "" ? undefined : Number(text);
+  }
+  if (f.kind === "words")
+    return input.value
+      .split(/[,;]+/)
+      .map((word) => word.trim())
+      .filter(Boolean);
+  return input.value;
+}
+
+/**
+ * Draw the combatants into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export function renderRoster({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<RosterState>} */ (/** @type {unknown} */ (anyModel));
+  const { body, cleanup } = frame(el, model, { title: "Combatants", cls: "bpb-roster" });
+  const cards = h("ul", { class: "bpb-cards-list", "aria-label": "Combatants" });
+  const empty = h("p", { class: "bpb-hint", text: "No combatants yet: add one below, or a character file." });
+
+  // -- the add form ------------------------------------------------------------------------------
+  const nameInput = h("input", { type: "text", name: "name", maxlength: "80", autocomplete: "off" });
+  const form = h("form", { class: "bpb-form", "aria-label": "New combatant" });
+  const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {Map<string, [SheetFieldState, HTMLElement, HTMLElement]>} */
+  const controls = new Map();
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Character file" });
+  const addButton = button("Add combatant", () => form.requestSubmit(), { cls: "bpb-primary" });
+  const adder = h(
+    "details",
+    { class: "bpb-adder" },
+    h("summary", { text: "New combatant…" }),
+    form,
+    h("div", { class: "bpb-row" }, field("Add from a character file (JSON)", fileInput)),
+  );
+  body.append(cards, empty, adder);
+  /** @type {string | null} */
+  let adding = null;
+
+  const buildForm = () => {
+    controls.clear();
+    const rows = [field("Name", nameInput)];
+    controls.set("name", [
+      { name: "name", label: "Name", kind: "text", default: "", low: null, high: null, choices: [] },
+      nameInput,
+      rows[0],
+    ]);
+    for (const f of model.get("fields") ?? []) {
+      if (f.name === "hidden") continue;
+      const input = control(f);
+      const wrapper = field(f.label, input);
+      wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
+      controls.set(f.name, [f, input, wrapper]);
+      rows.push(wrapper);
+    }
+    form.replaceChildren(
+      h("div", { class: "bpb-form-grid" }, ...rows),
+      formError,
+      h("div", { class: "bpb-controls" }, addButton),
+    );
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    /** @type {Record<string, unknown>} */
+    const sheet = {};
+    for (const [key, [f, input]] of controls) {
+      if (key === "name") continue;
+      const value = sheetValue(f, input);
+      if (value !== undefined) sheet[key] = value;
+    }
+    adding = nameInput.value;
+    command(model, "add", { name: nameInput.value, sheet });
+  });
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    fileInput.value = "";
+    command(model, "add_file", { text });
+  });
+
+  const paintFormError = () => {
+    const error = model.get("form_error");
+    for (const [, input, wrapper] of controls.values()) {
+      input.removeAttribute("aria-invalid");
+      wrapper.classList.remove("bpb-invalid");
+    }
+    if (!error.message) {
+      formError.hidden = true;
+      return;
+    }
+    formError.hidden = false;
+    formError.textContent = error.message;
+    const blamed = controls.get(error.field ?? "");
+    if (blamed) {
+      blamed[1].setAttribute("aria-invalid", "true");
+      blamed[2].classList.add("bpb-invalid");
+      blamed[2].after(formError);
+    } else form.querySelector(".bpb-controls")?.before(formError);
+  };
+
+  // -- the cards ---------------------------------------------------------------------------------
+  /** @type {Map<string, HTMLLIElement>} */
+  const byName = new Map();
+
+  /**
+   * The small form that puts a condition on `name`.
+   * @param {string} name
+   */
+  const conditionForm = (name) => {
+    const what = h("input", {
+      type: "text",
+      maxlength: "60",
+      "aria-label": `Condition on ${name}`,
+      placeholder: "stunned",
+    });
+    const ends = h("select", { "aria-label": "Ends" });
+    fillSelect(ends, [
+      ["", "until removed"],
+      ["start", "at the start of the next turn of"],
+      ["end", "at the end of the next turn of"],
+    ]);
+    const of = h("select", { "aria-label": "Whose turn" });
+    const names = model.get("names");
+    fillSelect(
+      of,
+      names.map((n) => [n, n]),
+      name,
+    );
+    of.hidden = true;
+    ends.addEventListener("change", () => {
+      of.hidden = !ends.value;
+    });
+    const add = button(
+      "Add condition",
+      () => {
+        command(model, "add_condition", {
+          name,
+          condition: what.value,
+          ends: ends.value || null,
+          of: ends.value ? of.value : null,
+        });
+        what.value = "";
+      },
+      { cls: "bpb-small" },
+    );
+    return h("div", { class: "bpb-inline bpb-condition-form" }, what, ends, of, add);
+  };
+
+  /**
+   * @param {string} name
+   * @param {CardState} card
+   */
+  const cardBody = (name, card) => {
+    const current = model.get("current") === name;
+    const head = h(
+      "div",
+      { class: "bpb-card-head" },
+      h("strong", { class: "bpb-card-name", text: name }),
+      card.side ? h("span", { class: "bpb-side", text: card.side }) : null,
+      current ? h("span", { class: "bpb-badge bpb-acting", text: "acting" }) : null,
+      ...states(card).map(([cls, text]) => h("span", { class: `bpb-badge bpb-${cls}`, text })),
+    );
+    const vitals = card.vitals;
+    const extra = vitals?.extra?.length
+      ? h("p", { class: "bpb-extra", text: vitals.extra.map(([label, value]) => `${label} ${value}`).join(" · ") })
+      : null;
+    const conditions = card.conditions.length
+      ? h(
+          "ul",
+          { class: "bpb-conditions", "aria-label": `Conditions on ${name}` },
+          ...card.conditions.map((c) =>
+            h(
+              "li",
+              { class: "bpb-condition", title: [c.rule, c.note].filter(Boolean).join(": ") },
+              h("span", { class: "bpb-condition-name", text: c.name }),
+              h("span", { class: "bpb-condition-until", text: ` ${c.until}` }),
+              button("×", () => command(model, "remove_condition", { name, condition: c.name }), {
+                cls: "bpb-small bpb-remove",
+                title: `Remove ${c.name} from ${name}`,
+              }),
+            ),
+          ),
+        )
+      : null;
+    // the × buttons are named by their title for assistive technology too
+    for (const remove of conditions?.querySelectorAll(".bpb-remove") ?? [])
+      remove.setAttribute("aria-label", remove.getAttribute("title") ?? "");
+    const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
+    const toggle = (
+      /** @type {string} */ label,
+      /** @type {string} */ cmd,
+      /** @type {Record<string, unknown>} */ args,
+    ) => button(label, () => command(model, cmd, { name, ...args }), { cls: "bpb-small" });
+    const removeButton = button(
+      "Remove",
+      () => {
+        removeButton.hidden = true;
+        sure.hidden = false;
+      },
+      { cls: "bpb-small bpb-danger" },
+    );
+    const sure = h(
+      "span",
+      { class: "bpb-inline", hidden: true },
+      h("span", { text: `Remove ${name} from the fight?` }),
+      button(`Remove ${name}`, () => command(model, "remove", { name }), { cls: "bpb-small bpb-danger" }),
+      button(
+        "Keep",
+        () => {
+          sure.hidden = true;
+          removeButton.hidden = false;
+        },
+        { cls: "bpb-small" },
+      ),
+    );
+    const actions = h(
+      "details",
+      { class: "bpb-card-actions" },
+      h("summary", { text: "Actions", "aria-label": `Actions for ${name}` }),
+      h(
+        "div",
+        { class: "bpb-controls" },
+        card.defeated ? toggle("Restore", "restore", {}) : toggle("Defeat", "defeat", {}),
+        card.aware ? toggle("Unaware", "aware", { aware: false }) : toggle("Aware", "aware", { aware: true }),
+        card.hidden ? toggle("Reveal", "hide", { hidden: false }) : toggle("Hide", "hide", { hidden: true }),
+        removeButton,
+        sure,
+      ),
+      conditionForm(name),
+    );
+    return [
+      head,
+      vitals ? meter(name, vitals) : null,
+      extra,
+      conditions,
+      skipped,
+      h("p", { class: "bpb-summary", text: card.summary }),
+      actions,
+    ].filter((part) => part !== null);
+  };
+
+  /**
+   * @param {string} name
+   * @param {CardState} card
+   */
+  const paintCard = (name, card) => {
+    let item = byName.get(name);
+    if (!item) {
+      item = h("li", { class: "bpb-combatant", "aria-label": name, "data-name": name });
+      byName.set(name, item);
+    }
+    const signature = JSON.stringify([card, model.get("current") === name, model.get("names").length]);
+    if (item.dataset.signature === signature) return item;
+    const open = item.querySelector("details")?.open ?? false;
+    item.dataset.signature = signature;
+    item.classList.toggle("bpb-current", model.get("current") === name);
+    item.classList.toggle("bpb-out", card.out || card.defeated);
+    item.dataset.side = card.side;
+    item.replaceChildren(...cardBody(name, card));
+    const details = item.querySelector("details");
+    if (details) details.open = open;
+    return item;
+  };
+
+  const paint = () => {
+    const names = model.get("names") ?? [];
+    const all = model.get("cards") ?? {};
+    const wanted = names.filter((name) => all[name]).map((name) => paintCard(name, all[name]));
+    wanted.forEach((item, index) => {
+      if (cards.children[index] !== item) cards.insertBefore(item, cards.children[index] ?? null);
+    });
+    for (const [name, item] of byName) {
+      if (!names.includes(name)) {
+        item.remove();
+        byName.delete(name);
+      }
+    }
+    empty.hidden = names.length > 0;
+    if (adding !== null && names.includes(adding.trim())) {
+      adding = null;
+      form.reset();
+      nameInput.value = "";
+    }
+  };
+  buildForm();
+  const stopForm = watch(model, ["form_error"], paintFormError);
+  const stop = watch(model, ["names", "cards", "current"], paint);
+  return () => {
+    stop();
+    stopForm();
+    cleanup();
+  };
+}
