@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bpb_widgets.engine.checks import check_name
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 When = Literal["start", "end"]
@@ -42,7 +43,7 @@ class Condition:
         """When it ends, in words: "until the end of Blueshift's next turn"."""
         if self.ends is None:
             return "until removed"
-        return f"until the {self.ends} of {self.of}'s next turn"
+        return f"until the {self.ends} of {possessive(self.of or '')} next turn"
 
     def ends_at(self, when: When, whose: str, turn: int) -> bool:
         """Whether it ends at the ``when`` of ``whose`` turn number ``turn``."""

@@ -466,15 +466,24 @@ class Encounter(Generic[S]):
             added.append(self._add(fields.pop("name"), fields))
         return added
 
-    @staticmethod
-    def sheets_from_json(text: str | bytes) -> list[dict[str, Any]]:
+    @classmethod
+    def sheets_from_json(cls, text: str | bytes) -> list[dict[str, Any]]:
         """The characters a character file holds: one sheet (a JSON object with its ``name``), a
-        list of them, or ``{"characters": [...]}`` (docs/characters.md)."""
+        list of them, or ``{"characters": [...]}`` with the rule set they are for as ``system``
+        (refused by another system's fight) (docs/characters.md)."""
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError) as error:
             raise RuleError(f"This character file is not valid JSON ({error}).") from None
         if isinstance(data, dict) and "characters" in data:
+            named = data.get("system")
+            if named is not None:
+                system = Encounter.system_of(named)
+                if cls is not Encounter and system is not cls:
+                    raise RuleError(
+                        f"This character file is for {system.title} ({named}); this fight plays "
+                        f"{cls.title}."
+                    )
             data = data["characters"]
         sheets = [data] if isinstance(data, dict) else data
         if not isinstance(sheets, list) or not all(
@@ -909,9 +918,7 @@ class Encounter(Generic[S]):
         for name, held in list(self._conditions.items()):
             for condition in held:
                 if condition.ends_at(when, whose, self._turn_began):
-                    self._lift_condition(
-                        name, condition.name, f"it lasted {condition.until.removeprefix('until ')}"
-                    )
+                    self._lift_condition(name, condition.name, f"it lasted {condition.until}")
 
     # ------------------------------------------------------------------ the order of play
 

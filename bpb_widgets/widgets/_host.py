@@ -36,6 +36,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 ERROR_LIMIT = 400
 
 E = TypeVar("E", bound="Encounter[Any]")
+T = TypeVar("T")
 State = dict[str, Any]
 
 
@@ -109,21 +110,42 @@ class Part(Generic[E]):
         """The encounter changed: a refused command's message no longer applies."""
         self.put("error", "")
 
-    def moment(self) -> dict[str, int]:
-        """Where the fight is now, to stamp a result with: the turn under way and the log's
-        length before the result's own entries."""
-        return {"turn": self.encounter.turns, "at": len(self.encounter.log)}
+    def record(self, run: Callable[[], T]) -> T:
+        """Run an engine command and show what it logged as this part's ``result``: its
+        ``lines``, stamped with the turn and the log's length before them, so that the result
+        goes once the turn moves on or those lines are undone (see ``follow_result``)."""
+        turn, at = self.encounter.turns, len(self.encounter.log)
+        value = run()
+        self.put("result", {"turn": turn, "at": at, "lines": self._lines_since(at)})
+        return value
 
-    def drop_stale(self, field: str) -> None:
-        """Clear a result once the turn has moved on or its log entries are undone: a stale
-        result never shows."""
-        result = self.state.get(field) or {}
+    def follow_result(self) -> None:
+        """Keep the result current: the lines logged since it (an answer to a hit adds some),
+        or nothing once the turn has moved on or its lines are undone. A stale result never
+        shows."""
+        result = self.state.get("result") or {}
         if not result:
             return
-        log = self.encounter.log
-        moved = result.get("turn") != self.encounter.turns
-        if moved or len(log) <= result.get("at", 0):
-            self.put(field, {})
+        moved = result["turn"] != self.encounter.turns
+        if moved or len(self.encounter.log) <= result["at"]:
+            self.put("result", {})
+        else:
+            lines = self._lines_since(result["at"])
+            if lines != result["lines"]:
+                self.put("result", {**result, "lines": lines})
+
+    def first_foe(self, attacker: str) -> str | None:
+        """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
+        a foe at all, else anyone else (None when alone)."""
+        enc = self.encounter
+        side = enc.side_of(attacker)
+        others = [n for n in enc.names if n != attacker]
+        foes = [n for n in others if not side or enc.side_of(n) != side]
+        standing = (n for n in foes if not enc.turn_state(n).out)
+        return next(standing, None) or next(iter(foes or others), None)
+
+    def _lines_since(self, at: int) -> list[str]:
+        return [event.text for event in self.encounter.log[at:]]
 
     # -- writing fields (in place, queued as patches) ----------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +14,11 @@ def exact(value: Fraction) -> list[int | float]:
     return [value.numerator, value.denominator, float(value)]
 
 
+def bars(distribution: Mapping[int, Fraction]) -> list[list[int | float]]:
+    """A distribution as chart bars: ``[[value, probability], ...]``, values ascending."""
+    return [[value, float(p)] for value, p in sorted(distribution.items())]
+
+
 def odds_payload(odds: Odds) -> dict[str, Any]:
     """Success and extreme-success chances (exact) and the distribution of totals."""
     return {
@@ -22,7 +28,7 @@ def odds_payload(odds: Odds) -> dict[str, Any]:
         "success": exact(odds.success),
         "extreme": exact(odds.extreme),
         "too_difficult": odds.too_difficult,
-        "distribution": [[total, float(p)] for total, p in sorted(odds.distribution.items())],
+        "distribution": bars(odds.distribution),
     }
 
 

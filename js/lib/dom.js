@@ -59,15 +59,23 @@ export function field(text, control) {
   return h("label", { class: "bpb-field" }, h("span", { class: "bpb-field-name", text }), control);
 }
 
+/** The options each select was last filled with. @type {WeakMap<HTMLSelectElement, string>} */
+const filled = new WeakMap();
+
 /**
- * A <select> of [value, label] pairs; keeps `selected` when it is still an option.
+ * A <select> of [value, label] pairs; keeps `selected` when it is still an option. The options
+ * are rebuilt only when they changed (a 500-name select is not redrawn on every paint).
  * @param {HTMLSelectElement} select
  * @param {Array<[string, string]>} options
  * @param {string | null} [selected]
  */
 export function fillSelect(select, options, selected) {
   const current = selected ?? select.value;
-  select.replaceChildren(...options.map(([value, label]) => h("option", { value, text: label })));
+  const key = JSON.stringify(options);
+  if (filled.get(select) !== key) {
+    filled.set(select, key);
+    select.replaceChildren(...options.map(([value, label]) => h("option", { value, text: label })));
+  }
   if (options.some(([value]) => value === current)) select.value = current;
   return select;
 }
@@ -94,4 +102,16 @@ export function takeDice(input) {
     .map(Number);
   input.value = "";
   return values.length ? values : null;
+}
+
+/**
+ * Show a part's result in `el`: the lines it logged, marked as a success or a failure when it is
+ * one (a roll), plain otherwise; nothing once the kernel has dropped it.
+ * @param {HTMLElement} el
+ * @param {{ lines?: string[], success?: boolean }} result
+ */
+export function showResult(el, result) {
+  el.textContent = (result.lines ?? []).join("\n");
+  el.classList.toggle("bpb-success", result.success === true);
+  el.classList.toggle("bpb-failure", result.success === false);
 }

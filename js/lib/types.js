@@ -79,7 +79,7 @@
  */
 
 /**
- * Where a result was made (`Part.moment`): it is dropped once the turn moves on or is undone.
+ * Where a result was made (`Part.record`): it is dropped once the turn moves on or is undone.
  * @typedef {object} Moment
  * @property {number} turn
  * @property {number} at The log's length before the result's own entries.
@@ -312,6 +312,7 @@
  * @property {string} [effect] A non-Endurance attack: the GM says.
  * @property {number} [damage]
  * @property {boolean} [stunning]
+ * @property {boolean} [penetrating] Only half the protection counts.
  * @property {number} [protection]
  * @property {number} [dr]
  * @property {number} [before] Endurance before.
@@ -336,7 +337,7 @@
  *   hit: { attacker: string, target: string, critical: boolean } | null,
  *   damage: { pool: number, non_lethal: boolean, ranged: boolean },
  *   damage_preview: DamageOdds | Refused | Unset<DamageOdds>,
- *   result: (Moment & { text: string }) | Unset<Moment & { text: string }>,
+ *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
  * }} CombatState
  */
 
@@ -441,7 +442,7 @@
 /**
  * The last roll.
  * @typedef {Moment & {
- *   text: string,
+ *   lines: string[],
  *   dice: number[],
  *   total: number,
  *   difficulty: number,
@@ -456,7 +457,7 @@
  *   sheets: Record<string, { pc: boolean, step: number | null }>,
  *   selection: InitiativeSelection | Unset<InitiativeSelection>,
  *   preview: InitiativePreview,
- *   result: (Moment & { text: string, step: number }) | Unset<Moment & { text: string, step: number }>,
+ *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
  * }} InitiativeState
  */
 
@@ -513,7 +514,7 @@
 
 /**
  * A surprise check (success: not surprised) or AP roll (success: any AP).
- * @typedef {Moment & { text: string, success: boolean }} D10Result
+ * @typedef {Moment & { lines: string[], success: boolean }} D10Result
  */
 
 // -- defense (widgets/panels/defense.py) ----------------------------------------------------------
@@ -544,7 +545,7 @@
 /**
  * @typedef {Moment & {
  *   kind: DefenseKind,
- *   text: string,
+ *   lines: string[],
  *   success: boolean,
  *   extreme: boolean,
  *   revision: string | null,

@@ -29,9 +29,10 @@ const EFFECTS = /** @type {Record<string, string>} */ ({
 function takeText(target, take) {
   if (take.effect) return take.effect;
   const kind = take.stunning ? " stunning" : "";
-  const against = take.protection ? ` after protection ${take.protection}` : "";
+  const half = take.penetrating ? " (half counts: penetrating)" : "";
+  const against = take.protection ? ` − protection ${take.protection}${half}` : "";
   const out = take.out ? `: ${target} is out of the fight` : "";
-  return `${take.damage}${kind} damage${against}; Endurance ${take.before} → ${take.after}${out}`;
+  return `DR ${take.dr}${against} = ${take.damage}${kind} damage; Endurance ${take.before} → ${take.after}${out}`;
 }
 
 /**
@@ -98,9 +99,15 @@ export function renderAttack({ model: anyModel, el }) {
     circumstances,
     explosion,
     preview,
-    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
   );
-  body.append(setup, answers, result, hint);
+  // the dice box serves the attack and, once it hits, the target's answer
+  body.append(
+    setup,
+    answers,
+    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
+    result,
+    hint,
+  );
 
   let built = false;
   const buildChoices = () => {
@@ -255,7 +262,7 @@ export function renderAttack({ model: anyModel, el }) {
       );
       return;
     }
-    const effects = odds.effects?.length ? `Extreme success: ${odds.effects.join(", ")}` : "";
+    const effects = odds.expertise && odds.effects?.length ? `Extreme success: ${odds.effects.join(", ")}` : "";
     preview.replaceChildren(h("p", { class: "bpb-arithmetic", text: `${odds.roll} vs ${odds.against}` }));
     if (odds.automatic?.length)
       preview.append(h("p", { class: "bpb-automatic", text: `Applied: ${odds.automatic.join("; ")}` }));
@@ -343,7 +350,7 @@ export function renderAttack({ model: anyModel, el }) {
     const s = model.get("selection");
     const pending = model.get("pending") ?? [];
     const started = Boolean(s.attacker);
-    setup.hidden = pending.length > 0;
+    setup.hidden = attackButton.hidden = pending.length > 0;
     if (started) paintSetup(/** @type {AttackSelection} */ (s));
     attackButton.disabled = !started || !s.target;
     if (started) paintExplosion(/** @type {AttackSelection} */ (s));

@@ -3,7 +3,7 @@
 // chance of beating passive evasion; on a hit, the damage test with the chance of each hit-point
 // total it leaves; the Endurance [Vitality] test of someone out of the fight; healing. Each pool
 // is rolled, or the physical dice or the successes counted at the table are typed in.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -335,7 +335,7 @@ export function renderCombat({ model: anyModel, el }) {
       }
     }
     const last = model.get("result");
-    result.textContent = last.text ?? "";
+    showResult(result, last);
   };
   const stop = watch(
     model,

@@ -1,7 +1,7 @@
 // @ts-check
 // D10Roller: surprise checks and action-point dice (seed 003), each with its exact odds charted
 // before the roll and explained after.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -117,8 +117,7 @@ export function renderD10({ model: anyModel, el }) {
           ]),
     );
     const last = model.get("result");
-    result.textContent = last.text ?? "";
-    result.className = `bpb-result ${last.text ? (last.success ? "bpb-success" : "bpb-failure") : ""}`;
+    showResult(result, last);
   };
   const stop = watch(model, ["sheets", "preview", "current", "result"], paint);
   return () => {

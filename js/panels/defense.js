@@ -1,6 +1,6 @@
 // @ts-check
 // DefensePanel: attacker, rank, defender; Block or Dodge with the arithmetic, odds and cost first.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -113,8 +113,7 @@ export function renderDefense({ model: anyModel, el }) {
     const preview = model.get("preview");
     cards.replaceChildren(...KINDS.map(([kind, label]) => card(kind, label, preview[kind])));
     const last = model.get("result");
-    result.textContent = last.text ?? "";
-    result.className = `bpb-result ${last.text ? (last.success ? "bpb-success" : "bpb-failure") : ""}`;
+    showResult(result, last);
     if (last.revision) result.append(h("strong", { text: ` Next round: ${last.revision}.` }));
   };
   const stop = watch(model, ["names", "selection", "preview", "result"], paint);

@@ -1,7 +1,7 @@
 // @ts-check
 // BlackoutRoller: a PC's initiative dice (seed 002): the exact chance of each step charted before
 // the roll, the explained step and action points after.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -129,8 +129,7 @@ export function renderInitiative({ model: anyModel, el }) {
       );
     }
     const last = model.get("result");
-    result.textContent = last.text ?? "";
-    result.className = `bpb-result ${last.text ? "bpb-success" : ""}`;
+    showResult(result, last);
   };
   const stop = watch(model, ["sheets", "selection", "preview", "result"], paint);
   return () => {

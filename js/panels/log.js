@@ -33,6 +33,15 @@ export function renderLog({ model: anyModel, el }) {
   const redoAll = button("Redo all", () => command(model, "redo_all"), { cls: "bpb-small" });
   const hint = h("p", { class: "bpb-hint", text: "Choose an entry to undo back to just before it." });
   body.append(earlier, list, confirm, h("div", { class: "bpb-controls" }, undo, redoAll), hint);
+  // the list is drawn before the page lays it out: once it has a height, show the latest entries
+  let settled = false;
+  const settle = new ResizeObserver(() => {
+    if (settled || list.clientHeight === 0) return;
+    settled = true;
+    list.scrollTop = list.scrollHeight;
+    settle.disconnect();
+  });
+  settle.observe(list);
   /** @type {LogEntry[]} */
   let shown = [];
   /** @type {number | null} */
@@ -98,11 +107,22 @@ export function renderLog({ model: anyModel, el }) {
       ),
     );
 
+  // Where the list is scrolled, as of the GM's last scroll: read there (after layout), never
+  // while painting, so a paint never forces the page's layout (a 500-combatant screen's is dear).
+  let stuck = true;
+  let fromBottom = 0;
+  list.addEventListener(
+    "scroll",
+    () => {
+      fromBottom = list.scrollHeight - list.scrollTop;
+      stuck = fromBottom - list.clientHeight < 40;
+    },
+    { passive: true },
+  );
+
   const paint = () => {
     const entries = model.get("entries") ?? [];
     const first = model.get("first") ?? 0;
-    const fromBottom = list.scrollHeight - list.scrollTop;
-    const stick = fromBottom - list.clientHeight < 40;
     const grew = shownFirst !== null && first < shownFirst;
     let same = 0;
     if (first === shownFirst) {
@@ -117,8 +137,12 @@ export function renderLog({ model: anyModel, el }) {
     list.append(items);
     earlier.hidden = first === 0;
     earlier.textContent = `Show earlier entries (${first} more)`;
-    if (grew) list.scrollTop = list.scrollHeight - fromBottom;
-    else if (stick || shown.length === 0) list.scrollTop = list.scrollHeight;
+    if (grew || stuck) {
+      const keep = grew ? fromBottom : 0;
+      requestAnimationFrame(() => {
+        list.scrollTop = list.scrollHeight - keep;
+      });
+    }
     shown = entries;
     shownFirst = first;
     undo.disabled = !model.get("can_undo");
@@ -128,6 +152,7 @@ export function renderLog({ model: anyModel, el }) {
   };
   const stop = watch(model, ["entries", "first", "can_undo", "redo"], paint);
   return () => {
+    settle.disconnect();
     stop();
     cleanup();
   };

@@ -332,7 +332,7 @@ export function renderRoster({ model: anyModel, el }) {
     const actions = h(
       "details",
       { class: "bpb-card-actions" },
-      h("summary", { text: "Actions", "aria-label": `Actions for ${name}` }),
+      h("summary", { text: "Sheet and actions", "aria-label": `Sheet and actions for ${name}` }),
       h(
         "div",
         { class: "bpb-controls" },
@@ -342,17 +342,15 @@ export function renderRoster({ model: anyModel, el }) {
         removeButton,
         sure,
       ),
-      conditionForm(name),
     );
-    return [
-      head,
-      vitals ? meter(name, vitals) : null,
-      extra,
-      conditions,
-      skipped,
-      h("p", { class: "bpb-summary", text: card.summary }),
-      actions,
-    ].filter((part) => part !== null);
+    // the condition form (a select of every combatant) is built when the GM opens the actions
+    actions.addEventListener("toggle", () => {
+      if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
+    });
+    actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
+    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, actions].filter(
+      (part) => part !== null,
+    );
   };
 
   /**

@@ -1,6 +1,6 @@
 // @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -161,8 +161,7 @@ export function renderTask({ model: anyModel, el }) {
       );
     }
     const last = model.get("result");
-    result.textContent = last.text ?? "";
-    result.className = `bpb-result ${last.text ? (last.success ? "bpb-success" : "bpb-failure") : ""}`;
+    showResult(result, last);
   };
   const stop = watch(model, ["sheets", "preview", "result"], paint);
   return () => {

@@ -87,6 +87,7 @@ class LabServer:
                 f"--ServerApp.root_dir={root}",
                 "--LabApp.news_url=",
                 "--LabApp.expose_app_in_browser=True",
+                "--JupyterNotebookApp.expose_app_in_browser=True",
             ],
             env=env,
             stdout=self.log,
@@ -223,18 +224,39 @@ class Notebook:
             "data-jp-theme-light", "true" if theme == LIGHT else "false"
         )
 
-    def screenshot(self, target: Locator, name: str) -> Path:
-        """Save ``target``'s screenshot as test-output/<name>.png."""
-        OUTPUT.mkdir(exist_ok=True)
-        path = OUTPUT / f"{name}.png"
-        target.screenshot(path=str(path), animations="disabled")
+    def screenshot(self, target: Locator, name: str, folder: Path = OUTPUT) -> Path:
+        """Save ``target``'s screenshot as <folder>/<name>.png (test-output/ by default). The
+        notebook scrolls inside the page, so a target taller than the window is shown whole in
+        a window made tall enough for the shot."""
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{name}.png"
+        size = self.page.viewport_size
+        box = target.bounding_box()
+        tall = size is not None and box is not None and box["height"] + 200 > size["height"]
+        if tall and size is not None and box is not None:
+            self.page.set_viewport_size(
+                {"width": size["width"], "height": int(box["height"]) + 300}
+            )
+            target.scroll_into_view_if_needed()
+        try:
+            target.screenshot(path=str(path), animations="disabled")
+        finally:
+            if tall and size is not None:
+                self.page.set_viewport_size(size)
         return path
 
 
 def open_notebook(
-    server: LabServer, browser: Browser, name: str = "ui.ipynb", cells: Sequence[str] = ()
+    server: LabServer,
+    browser: Browser,
+    name: str = "ui.ipynb",
+    cells: Sequence[str] = (),
+    *,
+    app: str = "lab",
+    width: int = 1280,
 ) -> Notebook:
-    """Write a notebook of code ``cells``, open it in a new page and wait for its kernel."""
+    """Write a notebook of code ``cells``, open it in a new page ``width`` pixels wide, in
+    JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``), and wait for its kernel."""
     kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
     code = [
         {
@@ -253,10 +275,12 @@ def open_notebook(
         "nbformat_minor": 5,
     }
     (server.root / name).write_text(json.dumps(document))
-    page = browser.new_page(viewport={"width": 1280, "height": 1500})
-    # a fresh workspace per page, so no page restores another's notebooks
-    workspace = Path(name).stem
-    page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
+    page = browser.new_page(viewport={"width": width, "height": 1500})
+    if app == "notebook":
+        page.goto(f"{server.url}/notebooks/{name}?token={server.token}")
+    else:  # a fresh workspace per page, so no page restores another's notebooks
+        workspace = Path(name).stem
+        page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
     page.wait_for_function(
         "(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name",
         arg=name,

@@ -41,10 +41,10 @@ def chip(output: Locator, name: str) -> Locator:
 
 def test_gm_screen_renders_and_end_turn_reaches_the_kernel(notebook: Notebook) -> None:
     out = show(notebook, "enc_a", "GMScreen")
-    expect(out.locator(".bpb")).to_have_count(4)
+    expect(out.locator(".bpb")).to_have_count(6)
     expect(out).not_to_contain_text("Error displaying widget")
     expect(chip(out, "Blueshift")).to_have_attribute("aria-current", "true")
-    expect(out.locator(".bpb-defense .bpb-arithmetic").first).to_be_visible()
+    expect(out.locator(".bpb-attack .bpb-arithmetic").first).to_be_visible()
     notebook.screenshot(out, "gm-screen-light")
     if os.environ.get("BPB_DOCS_SCREENSHOT"):  # make screenshot: the README's picture
         notebook.page.screenshot(path=str(DOCS / "gm-screen.png"), animations="disabled")
@@ -105,10 +105,13 @@ def test_block_with_physical_dice_shows_the_result_and_the_revised_order(
 
 
 def test_a_refused_command_shows_its_message(notebook: Notebook) -> None:
-    out = show(notebook, "enc_f", "TurnOrderStrip", start=False)
+    """A hit waits for Ganyeka's answer: End turn is refused, with the reason, and nothing
+    changes."""
+    out = show(notebook, "enc_f", "TurnOrderStrip")
+    notebook.kernel("enc_f.attack('Blueshift', 'Ganyeka', 5, dice=(6, 5))")
     out.get_by_role("button", name="End turn").click()
-    expect(out.get_by_role("alert")).to_be_visible()
-    assert notebook.kernel("print(enc_f.round)").strip() == "0"
+    expect(out.get_by_role("alert")).to_contain_text("First resolve Blueshift's hit on Ganyeka")
+    assert notebook.kernel("print(enc_f.current, len(enc_f.pending_hits))").strip() == "Blueshift 1"
 
 
 def test_names_render_as_typed_never_as_html(notebook: Notebook) -> None:
@@ -136,7 +139,13 @@ def test_choosing_a_log_entry_undoes_back_to_it(notebook: Notebook) -> None:
     entries = out.locator(".bpb-entry")
     expect(entries.last).to_contain_text("Monolith")
     out.locator(".bpb-entry-button", has_text="Ganyeka's turn").click()
+    dialog = out.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Undo back to just before “Ganyeka's turn”? This takes back:")
+    assert notebook.kernel("print(enc_h.current)").strip() == "Monolith"  # asked, not done
+    dialog.get_by_role("button", name="Undo 2 commands").click()
     assert notebook.wait_kernel("print(enc_h.current)", "Blueshift") == "Blueshift"
+    out.get_by_role("button", name="Redo all (2)").click()
+    assert notebook.wait_kernel("print(enc_h.current)", "Monolith") == "Monolith"
 
 
 def test_dark_theme(notebook: Notebook) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 
 from lab import Notebook
@@ -16,7 +17,8 @@ from test_widgets_in_lab import chip, setup
 CLICKS = 50
 #: Click End turn CLICKS times in one task: as fast as the browser can send the messages.
 RAPID = """(clicks) => {
-    const button = [...document.querySelectorAll(".bpb-rapid .bpb-strip .bpb-primary")][0];
+    const button = [...document.querySelectorAll(".bpb-rapid .bpb-strip button")]
+        .find((b) => b.textContent === "End turn");
     for (let i = 0; i < clicks; i++) button.click();
 }"""
 HOSTILE = [
@@ -106,6 +108,9 @@ def test_a_big_fight_shows_every_chip_and_the_log_fetches_earlier_entries(
     index = int(entries.first.get_attribute("data-index"))
     assert index == int(notebook.kernel("print(len(enc_big.log) - 400)"))
     entries.first.locator("button").click()
+    dialog = out.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("… and 396 more")
+    dialog.get_by_role("button", name=re.compile(r"^Undo \d+ commands$")).click()
     assert notebook.wait_kernel("print(len(enc_big.log))", str(index)) == str(index)
     expect(entries.last).to_have_attribute("data-index", str(index - 1))
 

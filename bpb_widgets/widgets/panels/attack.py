@@ -5,6 +5,7 @@ the damage (``js/panels/attack.js``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bpb_widgets.bpb import ATTACK_KINDS, Attack, BulletproofBlues
@@ -49,7 +50,7 @@ class AttackPart(Part[BulletproofBlues]):
             self.put("selection", {})
             self.put("result", {})
         else:
-            self.drop_stale("result")
+            self.follow_result()
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("powers", {name: self._powers(name) for name in enc.names})
@@ -59,10 +60,6 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
         self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
         self.put("answers", self._answers())
-        result = self.state["result"]
-        if result:
-            lines = [event.text for event in enc.log[result["at"] :]]
-            self.put("result", {**result, "lines": lines})
 
     def _powers(self, name: str) -> list[dict[str, Any]]:
         return [power.to_dict() for power in self.encounter.combatant(name).attacks]
@@ -77,16 +74,14 @@ class AttackPart(Part[BulletproofBlues]):
         if attacker is None:
             self.put("selection", {})
             return
-        side = enc.side_of(attacker)
-        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
-        foes = [n for n in others if not side or enc.side_of(n) != side] or others
+        foe = self.first_foe(attacker)
         powers = enc.combatant(attacker).attacks
         self.put(
             "selection",
             {
                 "turn": enc.turns,
                 "attacker": attacker,
-                "target": foes[0] if foes else None,
+                "target": foe,
                 "power": powers[0].name if powers else None,
                 "rank": None if powers else DEFAULT_RANK,
                 "kind": None,
@@ -192,6 +187,7 @@ class AttackPart(Part[BulletproofBlues]):
             else {
                 "damage": harm.damage,
                 "stunning": harm.stunning,
+                "penetrating": hit.penetrating,
                 "protection": harm.protection,
                 "dr": harm.dr,
                 "before": harm.before.current,
@@ -250,25 +246,23 @@ class AttackPart(Part[BulletproofBlues]):
         s = self.state["selection"]
         if not s:
             raise RuleError("Choose who attacks whom first.")
-        moment = self.moment()
         if self._exploding():
             caught = s.get("targets") or ([s["target"]] if s.get("target") else [])
-            self.encounter.explode(
-                s["attacker"],
-                caught,
-                s.get("rank"),
-                power=s.get("power"),
-                outer=s.get("outer") or [],
-                attack_bonus=s.get("attack_bonus") or [],
-                dice=dice,
+            self.record(
+                lambda: self.encounter.explode(
+                    s["attacker"],
+                    caught,
+                    s.get("rank"),
+                    power=s.get("power"),
+                    outer=s.get("outer") or [],
+                    attack_bonus=s.get("attack_bonus") or [],
+                    dice=dice,
+                )
             )
         else:
             if s.get("target") is None:
                 raise RuleError("Choose whom to attack.")
-            self.encounter.attack(**self._arguments(s), dice=dice)
-        self.put(
-            "result", {**moment, "lines": [e.text for e in self.encounter.log[moment["at"] :]]}
-        )
+            self.record(lambda: self.encounter.attack(**self._arguments(s), dice=dice))
 
     @command
     def effect(self, effect: str) -> None:
@@ -289,16 +283,20 @@ class AttackPart(Part[BulletproofBlues]):
         hit = enc.pending_attack
         if hit is None:
             raise RuleError("No hit is waiting for an answer.")
-        if self.state["result"] == {}:
-            self.put("result", self.moment())
         power = self.state["answers"].get("power")
-        if how == "block":
-            enc.block(hit.target, power=power, dice=dice, reaction_dice=reaction_dice)
-        elif how == "dodge":
-            enc.dodge(hit.target, power=power, dice=dice, reaction_dice=reaction_dice)
-        elif how == "cover":
-            enc.dive_for_cover(hit.target, reached=reached)
-        elif how == "take":
-            enc.take_hit(hit.target, reaction_dice=reaction_dice)
-        else:
+        answers: dict[str, Callable[[], object]] = {
+            "block": lambda: enc.block(
+                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+            ),
+            "dodge": lambda: enc.dodge(
+                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+            ),
+            "cover": lambda: enc.dive_for_cover(hit.target, reached=reached),
+            "take": lambda: enc.take_hit(hit.target, reaction_dice=reaction_dice),
+        }
+        if how not in answers:
             raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
+        if self.state["result"]:  # the attack's result goes on with the answer's lines
+            answers[how]()
+        else:
+            self.record(answers[how])

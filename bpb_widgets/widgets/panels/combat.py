@@ -12,8 +12,7 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import exact
-from bpb_widgets.widgets.panels.initiative import bars, explained
+from bpb_widgets.widgets._odds import bars, exact
 
 
 class CombatPart(Part[Blackout]):
@@ -34,7 +33,7 @@ class CombatPart(Part[Blackout]):
             self.put("damage", {"pool": 4, "non_lethal": False, "ranged": False})
             self.put("result", {})
         else:
-            self.drop_stale("result")
+            self.follow_result()
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("sides", {name: enc.side_of(name) for name in enc.names})
@@ -52,9 +51,6 @@ class CombatPart(Part[Blackout]):
             else {"attacker": hit.attacker, "target": hit.target, "critical": hit.critical},
         )
         self.put("damage_preview", self._damage_odds())
-        result = self.state["result"]
-        if result:
-            self.put("result", {**result, "text": explained(self, result["at"])})
 
     def _follow_turn(self) -> None:
         """The attacker is whoever's turn it is unless the GM chose otherwise this turn; the
@@ -67,18 +63,17 @@ class CombatPart(Part[Blackout]):
             self.put("selection", {})
             return
         side = enc.side_of(attacker)
-        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
-        foes = [n for n in others if not side or enc.side_of(n) != side] or others
+        foe = self.first_foe(attacker)
         self.put(
             "selection",
             {
                 "turn": enc.turns,
                 "attacker": attacker,
-                "target": foes[0] if foes else None,
+                "target": foe,
                 "pool": enc.min_attack_dice,
                 "ap": 1,
                 "take_time": False,
-                "friend": bool(side) and bool(foes) and enc.side_of(foes[0]) == side,
+                "friend": bool(side) and foe is not None and enc.side_of(foe) == side,
             },
         )
 
@@ -115,12 +110,6 @@ class CombatPart(Part[Blackout]):
             "out": exact(preview.out_of_fight),
             "distribution": bars(preview.hp_after),
         }
-
-    def _stamped(self, run: Any) -> None:
-        """Run a command and show what it logged as the result."""
-        moment = self.moment()
-        run()
-        self.put("result", {**moment, "text": explained(self, moment["at"])})
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -164,7 +153,7 @@ class CombatPart(Part[Blackout]):
         if not s or s.get("target") is None:
             raise RuleError("Choose who attacks whom first.")
         pool = None if successes is not None else s["pool"]
-        self._stamped(
+        self.record(
             lambda: self.encounter.attack_test(
                 s["attacker"],
                 s["target"],
@@ -193,7 +182,7 @@ class CombatPart(Part[Blackout]):
         successes, when a non-lethal attack takes them out of the fight)."""
         d = self.state["damage"]
         pool = None if successes is not None else d["pool"]
-        self._stamped(
+        self.record(
             lambda: self.encounter.damage_test(
                 successes,
                 pool=pool,
@@ -213,7 +202,8 @@ class CombatPart(Part[Blackout]):
         name = self.encounter.vitality_due
         if name is None:
             raise RuleError("Nobody has an Endurance [Vitality] test to make.")
-        self._stamped(lambda: self.encounter.vitality_test(name, successes, pool=pool, dice=dice))
+        pool = None if successes is not None else pool
+        self.record(lambda: self.encounter.vitality_test(name, successes, pool=pool, dice=dice))
 
     @command
     def heal(
@@ -225,7 +215,8 @@ class CombatPart(Part[Blackout]):
         successes: int | None = None,
     ) -> None:
         """A Heal HP action: Intelligence [Medicine], 2 HP a success."""
-        self._stamped(lambda: self.encounter.heal(healer, target, successes, pool=pool, dice=dice))
+        pool = None if successes is not None else pool
+        self.record(lambda: self.encounter.heal(healer, target, successes, pool=pool, dice=dice))
 
     @command
     def act(
@@ -242,7 +233,7 @@ class CombatPart(Part[Blackout]):
         who = name or self.encounter.current
         if who is None:
             raise RuleError("It is nobody's turn: name who reacts.")
-        self._stamped(
+        self.record(
             lambda: self.encounter.act(
                 who,
                 kind,

@@ -10,8 +10,7 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import exact
-from bpb_widgets.widgets.panels.initiative import bars, explained
+from bpb_widgets.widgets._odds import bars, exact
 
 
 class D10Part(Part[D10AP]):
@@ -28,7 +27,7 @@ class D10Part(Part[D10AP]):
             self.put("selection", {})
             self.put("result", {})
         else:
-            self.drop_stale("result")
+            self.follow_result()
         if delta is None or delta.roster:
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
         self.put("current", enc.current)
@@ -49,12 +48,8 @@ class D10Part(Part[D10AP]):
     def surprise_check(self, combatant: str, roll: int | None = None) -> None:
         """``combatant`` makes a surprise check (``roll``: a physical d10)."""
         self.choose(combatant)
-        moment = self.moment()
-        check = self.encounter.surprise_check(combatant, roll=roll)
-        self.put(
-            "result",
-            {**moment, "text": explained(self, moment["at"]), "success": not check.surprised},
-        )
+        check = self.record(lambda: self.encounter.surprise_check(combatant, roll=roll))
+        self.put_items("result", {"success": not check.surprised})
 
     @command
     def roll_ap(self, dice: Dice | None = None) -> None:
@@ -62,9 +57,8 @@ class D10Part(Part[D10AP]):
         current = self.encounter.current
         if current is None:
             raise RuleError("AP dice are rolled at the start of a turn: it is nobody's turn.")
-        moment = self.moment()
-        ap = self.encounter.roll_ap(current, dice=dice)
-        self.put("result", {**moment, "text": explained(self, moment["at"]), "success": ap > 0})
+        ap = self.record(lambda: self.encounter.roll_ap(current, dice=dice))
+        self.put_items("result", {"success": ap > 0})
 
     def _odds(self) -> dict[str, Any]:
         enc = self.encounter

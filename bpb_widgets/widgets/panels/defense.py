@@ -32,7 +32,7 @@ class DefensePart(Part[BulletproofBlues]):
             self.put("preview", {})
             self.put("result", {})
         else:
-            self.drop_stale("result")
+            self.follow_result()
         if delta is None or delta.roster:
             self.put("names", enc.names)
         self.put("current", enc.current)
@@ -85,14 +85,11 @@ class DefensePart(Part[BulletproofBlues]):
         if not s:
             raise RuleError("Choose the attacker, the attack's rank and who defends first.")
         roll = enc.block if kind == "block" else enc.dodge
-        moment = self.moment()
-        result = roll(s["defender"], **self._against(s), dice=dice)
-        self.put(
+        result = self.record(lambda: roll(s["defender"], **self._against(s), dice=dice))
+        self.put_items(
             "result",
             {
-                **moment,
                 "kind": kind,
-                "text": result.text,
                 "success": result.success,
                 "extreme": result.extreme,
                 "revision": enc.revisions[-1][2] if result.revised else None,

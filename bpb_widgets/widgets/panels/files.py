@@ -57,7 +57,8 @@ class FilesPart(Part[Encounter[Any]]):
         self.put("folder", str(self.folder))
         self.put("file", self._file.name if self._file else "")
         self.put("autosave", autosave.name if autosave else "")
-        self.put("saved", self._saved or autosave is not None)
+        # a fight with no command yet has nothing to lose
+        self.put("saved", self._saved or autosave is not None or not enc.history)
         if delta is None:
             self.put("files", self._listing())
             self.put("status", self._status())

@@ -3,8 +3,6 @@ before the roll (``js/panels/initiative.js``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from bpb_widgets.blackout import Blackout
@@ -12,17 +10,7 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import exact
-
-
-def bars(distribution: Mapping[int, Fraction]) -> list[list[int | float]]:
-    """A distribution as chart bars: ``[[value, probability], ...]``, values ascending."""
-    return [[value, float(p)] for value, p in sorted(distribution.items())]
-
-
-def explained(panel: Part[Any], start: int) -> str:
-    """The log entries a command added from ``start`` on, joined: what a result says."""
-    return "\n".join(event.text for event in panel.encounter.log[start:])
+from bpb_widgets.widgets._odds import bars, exact
 
 
 class InitiativePart(Part[Blackout]):
@@ -41,7 +29,7 @@ class InitiativePart(Part[Blackout]):
             self.put("selection", {})
             self.put("result", {})
         else:
-            self.drop_stale("result")
+            self.follow_result()
         if delta is None or delta.roster:
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
             self.put("preview", self._steps(self.state["selection"].get("count")))
@@ -63,11 +51,8 @@ class InitiativePart(Part[Blackout]):
         name = self.state["selection"].get("combatant")
         if name is None:
             raise RuleError("Choose who rolls initiative.")
-        moment = self.moment()
-        step = self.encounter.roll_initiative(
-            name, dice=self.state["selection"]["count"], rolled=dice
-        )
-        self.put("result", {**moment, "text": explained(self, moment["at"]), "step": step})
+        count = self.state["selection"]["count"]
+        self.record(lambda: self.encounter.roll_initiative(name, dice=count, rolled=dice))
 
     def _steps(self, count: int | None) -> dict[str, Any]:
         """The step distribution of ``count`` dice, and the chance to act before every enemy."""

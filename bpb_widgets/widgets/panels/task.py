@@ -42,7 +42,7 @@ class TaskPart(Part[BulletproofBlues]):
         if delta is None or delta.roster:
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
         if delta is not None:
-            self.drop_stale("result")
+            self.follow_result()
         if self.state["selection"]:
             try:
                 self.put("preview", self._preview())
@@ -95,13 +95,11 @@ class TaskPart(Part[BulletproofBlues]):
         """Make the roll set up by ``choose`` (``dice``: physical dice)."""
         if not self.state["selection"]:
             raise RuleError("Choose who rolls and against what first.")
-        moment = self.moment()
-        rolled = self.encounter.task(**self._task_args(self.state["selection"]), dice=dice)
-        self.put(
+        selection = self._task_args(self.state["selection"])
+        rolled = self.record(lambda: self.encounter.task(**selection, dice=dice))
+        self.put_items(
             "result",
             {
-                **moment,
-                "text": self.encounter.log[-1].text,
                 "dice": list(rolled.dice),
                 "total": rolled.total,
                 "difficulty": rolled.difficulty,
