@@ -115,7 +115,7 @@ class FilesPart(Part[Encounter[Any]]):
         if not path.is_file():
             raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
         autosave = self.encounter.autosave is not None
-        loaded = type(self.encounter).load(path, autosave=autosave)
+        loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
         self._switch(loaded, path)
 
     @command
