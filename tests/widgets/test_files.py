@@ -245,3 +245,30 @@ def test_list_files_looks_at_the_folder_again(tmp_path: Path) -> None:
     assert listed(screen) == []
     to(screen, "files", "list_files")
     assert listed(screen) == ["later.fight.json"]
+
+
+def test_a_folder_that_cannot_be_written_is_an_error_the_gm_reads(tmp_path: Path) -> None:
+    enc, screen = started(tmp_path / "missing")
+    before = (enc.to_json(), plain(files(screen)))
+    to(screen, "files", "save", name="warehouse")
+    assert files(screen)["error"].startswith("Could not save the fight as ")
+    assert "warehouse.fight.json" in files(screen)["error"]
+    assert (enc.to_json(), {**plain(files(screen)), "error": ""}) == before
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_file_that_cannot_be_read_is_an_error_the_gm_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse")
+
+    def unreadable(path: object, *, autosave: bool = False) -> Encounter:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Encounter, "load", unreadable)
+    to(screen, "files", "load", name="warehouse.fight.json")
+    assert files(screen)["error"] == (
+        f"Could not read {tmp_path / 'warehouse.fight.json'} (Permission denied)."
+    )
+    assert screen.encounter is enc
