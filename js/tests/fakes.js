@@ -44,6 +44,17 @@ export function fakeModel(traits = {}) {
   };
 }
 
+/**
+ * A host's model (widgets/_host.py `Host`): the `panels` trait (each part's state by its key) and
+ * `layout_panels`, as a fakeModel.
+ */
+export function hostModel(panels = {}, layout = Object.keys(panels)) {
+  return fakeModel({ panels, layout_panels: layout });
+}
+
+/** A kernel patch message: `edits` maps a panel's key to its field edits. */
+export const patch = (edits) => ({ type: "patch", panels: edits });
+
 /** Let every queued microtask run. */
 export const tick = () => new Promise((resolve) => setImmediate(resolve));
 
