@@ -82,6 +82,22 @@ class FakeElement {
   get children() {
     return this.childNodes.filter((node) => node instanceof FakeElement);
   }
+  /** The class names, as a DOMTokenList's toggle, add, remove and contains. */
+  get classList() {
+    const names = () => this.className.split(" ").filter(Boolean);
+    const write = (list) => {
+      this.className = list.join(" ");
+    };
+    return {
+      contains: (name) => names().includes(name),
+      add: (...added) => write([...new Set([...names(), ...added])]),
+      remove: (...removed) => write(names().filter((name) => !removed.includes(name))),
+      toggle: (name, force = !names().includes(name)) => {
+        write(force ? [...new Set([...names(), name])] : names().filter((other) => other !== name));
+        return force;
+      },
+    };
+  }
   get textContent() {
     return this.childNodes.map((node) => node.textContent).join("");
   }
