@@ -283,8 +283,8 @@ class Defending(Fighting):
         None for a Prowess or Agility roll; explosions only by the rule set's leave."""
         if hit is not None and hit.kind == "exploding" and not self.rules.explosions_blockable:
             raise RuleError(
-                f"An explosion cannot be {kind}ed: the only way to avoid it is not to be under it "
-                "when it lands. Dive for cover, or take the hit (Diving For Cover)."
+                f"An explosion cannot be {kind.rstrip('e')}ed: the only way to avoid it is not to "
+                "be under it when it lands. Dive for cover, or take the hit (Diving For Cover)."
             )
         if hit is None or hit.endurance:
             if power is not None:

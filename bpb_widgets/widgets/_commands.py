@@ -57,7 +57,9 @@ def shown(value: object, limit: int = 60) -> str:
 
 
 def _text(key: str, value: object) -> str:
-    if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
+    """Text, the empty text included: an empty form field reaches the command, whose rules
+    refuse it with their own reason (and the roster's form blames the field)."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
     return value
 

@@ -254,7 +254,9 @@ class Host(anywidget.AnyWidget, Generic[E]):
 
     def close(self) -> None:
         """Stop following the encounter and close the comm (again: nothing happens)."""
-        unsubscribe, self._unsubscribe = self._unsubscribe, _nothing
+        # a subclass may raise before Host.__init__ ran (GMScreen's autosave): __del__ closes it
+        unsubscribe = getattr(self, "_unsubscribe", _nothing)
+        self._unsubscribe = _nothing
         unsubscribe()
         super().close()
 

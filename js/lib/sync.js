@@ -17,7 +17,7 @@
 function isPatch(msg) {
   if (typeof msg !== "object" || msg === null) return false;
   const { type, panels } = /** @type {{ type?: unknown, panels?: unknown }} */ (msg);
-  return type === "patch" && typeof panels === "object" && panels !== null;
+  return type === "patch" && typeof panels === "object" && panels !== null && !Array.isArray(panels);
 }
 
 /**
@@ -30,9 +30,12 @@ function edited(old, edit) {
   if ("value" in edit) return edit.value;
   if ("splice" in edit && Array.isArray(edit.splice)) {
     const [start, items] = edit.splice;
+    // a splice the kernel would never send (a start that is no index, items that are no list)
+    // would put junk in the list: left out
+    if (!Number.isInteger(start) || start < 0 || !Array.isArray(items)) return old;
     return (Array.isArray(old) ? old : []).slice(0, start).concat(items);
   }
-  if ("set" in edit && typeof edit.set === "object" && edit.set !== null) {
+  if ("set" in edit && typeof edit.set === "object" && edit.set !== null && !Array.isArray(edit.set)) {
     /** @type {Record<string, unknown>} */
     const next = { ...(typeof old === "object" && old !== null ? old : {}) };
     for (const [key, value] of Object.entries(edit.set)) {

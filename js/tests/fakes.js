@@ -44,6 +44,17 @@ export function fakeModel(traits = {}) {
   };
 }
 
+/**
+ * A host's model (widgets/_host.py `Host`): the `panels` trait (each part's state by its key) and
+ * `layout_panels`, as a fakeModel.
+ */
+export function hostModel(panels = {}, layout = Object.keys(panels)) {
+  return fakeModel({ panels, layout_panels: layout });
+}
+
+/** A kernel patch message: `edits` maps a panel's key to its field edits. */
+export const patch = (edits) => ({ type: "patch", panels: edits });
+
 /** Let every queued microtask run. */
 export const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -70,6 +81,22 @@ class FakeElement {
   }
   get children() {
     return this.childNodes.filter((node) => node instanceof FakeElement);
+  }
+  /** The class names, as a DOMTokenList's toggle, add, remove and contains. */
+  get classList() {
+    const names = () => this.className.split(" ").filter(Boolean);
+    const write = (list) => {
+      this.className = list.join(" ");
+    };
+    return {
+      contains: (name) => names().includes(name),
+      add: (...added) => write([...new Set([...names(), ...added])]),
+      remove: (...removed) => write(names().filter((name) => !removed.includes(name))),
+      toggle: (name, force = !names().includes(name)) => {
+        write(force ? [...new Set([...names(), name])] : names().filter((other) => other !== name));
+        return force;
+      },
+    };
   }
   get textContent() {
     return this.childNodes.map((node) => node.textContent).join("");

@@ -1,76 +1,146 @@
-// js/lib/sync.js: the patch protocol, commands and batched painting.
+// js/lib/sync.js: the patch protocol (each part's fields edited in the host's `panels` trait),
+// commands and batched painting.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { applyPatch, command, initialize, watch } from "../lib/sync.js";
-import { fakeModel, tick } from "./fakes.js";
+import { fakeModel, hostModel, patch, tick } from "./fakes.js";
 
-describe("applyPatch", () => {
-  it("sets keys of a dict trait in a new object", () => {
-    const states = { Ann: { acted: 0 }, Bo: { acted: 1 } };
-    const model = fakeModel({ states });
-    applyPatch(model, { type: "patch", traits: { states: { set: { Bo: { acted: 2 }, Cy: { acted: 0 } } } } });
-    assert.deepEqual(model.get("states"), { Ann: { acted: 0 }, Bo: { acted: 2 }, Cy: { acted: 0 } });
-    assert.notEqual(model.get("states"), states, "a new object, so the change is seen");
-    assert.deepEqual(states, { Ann: { acted: 0 }, Bo: { acted: 1 } }, "the old value is left alone");
+describe("applyPatch: field values", () => {
+  it("sets a field's value in a new panel state and a new panels object", () => {
+    const strip = { round: 1, current: "Ann", order: ["Ann", "Bo"] };
+    const roster = { names: ["Ann", "Bo"] };
+    const panels = { strip, roster };
+    const model = hostModel(panels);
+    applyPatch(model, patch({ strip: [{ field: "current", value: "Bo" }] }));
+    const after = model.get("panels");
+    assert.deepEqual(after.strip, { round: 1, current: "Bo", order: ["Ann", "Bo"] });
+    assert.notEqual(after, panels, "a new panels object, so the change is seen");
+    assert.notEqual(after.strip, strip, "a new state for the panel edited");
+    assert.equal(after.roster, roster, "the other panels keep their state object");
+    assert.equal(after.strip.order, strip.order, "and the fields not edited keep theirs");
+    assert.deepEqual(strip, { round: 1, current: "Ann", order: ["Ann", "Bo"] }, "the old state is left alone");
   });
 
-  it("deletes a key whose value is null", () => {
-    const model = fakeModel({ sheets: { Ann: { pc: true }, Bo: { pc: false } } });
-    applyPatch(model, { type: "patch", traits: { sheets: { set: { Bo: null } } } });
-    assert.deepEqual(model.get("sheets"), { Ann: { pc: true } });
+  it("sets a field to null, false, 0 or an empty value", () => {
+    const model = hostModel({ strip: { current: "Ann", can_undo: true, round: 3, order: ["Ann"], error: "x" } });
+    applyPatch(
+      model,
+      patch({
+        strip: [
+          { field: "current", value: null },
+          { field: "can_undo", value: false },
+          { field: "round", value: 0 },
+          { field: "order", value: [] },
+          { field: "error", value: "" },
+        ],
+      }),
+    );
+    assert.deepEqual(model.get("panels").strip, { current: null, can_undo: false, round: 0, order: [], error: "" });
   });
 
-  it("keeps false, 0 and empty values (only null deletes)", () => {
-    const model = fakeModel({ states: {} });
-    applyPatch(model, { type: "patch", traits: { states: { set: { a: false, b: 0, c: "", d: [] } } } });
-    assert.deepEqual(model.get("states"), { a: false, b: 0, c: "", d: [] });
+  it("adds a field, and a panel, it did not have", () => {
+    const model = hostModel({ strip: { round: 1 } });
+    applyPatch(model, patch({ strip: [{ field: "changes", value: ["x"] }], log: [{ field: "first", value: 0 }] }));
+    assert.deepEqual(model.get("panels"), { strip: { round: 1, changes: ["x"] }, log: { first: 0 } });
   });
 
-  it("sets keys of an absent dict trait", () => {
+  it("applies a panel's edits in order, several panels in one set", () => {
+    const model = hostModel({ strip: { round: 1 }, roster: { current: null } });
+    let changes = 0;
+    model.on("change:panels", () => changes++);
+    applyPatch(
+      model,
+      patch({
+        strip: [
+          { field: "round", value: 2 },
+          { field: "round", value: 3 },
+        ],
+        roster: [{ field: "current", value: "Ann" }],
+      }),
+    );
+    assert.deepEqual(model.get("panels"), { strip: { round: 3 }, roster: { current: "Ann" } });
+    assert.equal(changes, 1);
+    assert.deepEqual(model.sets, ["panels"]);
+  });
+
+  it("works without a panels trait yet", () => {
     const model = fakeModel();
-    applyPatch(model, { type: "patch", traits: { states: { set: { Ann: 1, Bo: null } } } });
-    assert.deepEqual(model.get("states"), { Ann: 1 });
+    applyPatch(model, patch({ strip: [{ field: "round", value: 1 }] }));
+    assert.deepEqual(model.get("panels"), { strip: { round: 1 } });
+  });
+});
+
+describe("applyPatch: set (keys of a dict field)", () => {
+  it("sets keys in a new object and leaves the old one alone", () => {
+    const states = { Ann: { acted: 0 }, Bo: { acted: 1 } };
+    const model = hostModel({ strip: { states } });
+    applyPatch(model, patch({ strip: [{ field: "states", set: { Bo: { acted: 2 }, Cy: { acted: 0 } } }] }));
+    const after = model.get("panels").strip.states;
+    assert.deepEqual(after, { Ann: { acted: 0 }, Bo: { acted: 2 }, Cy: { acted: 0 } });
+    assert.notEqual(after, states);
+    assert.equal(after.Ann, states.Ann, "the keys not set keep their value object");
+    assert.deepEqual(states, { Ann: { acted: 0 }, Bo: { acted: 1 } });
   });
 
-  it("splices a list trait: keeps what is before start, then the items", () => {
+  it("deletes a key whose value is null, and keeps false, 0 and empty values", () => {
+    const model = hostModel({ roster: { cards: { Ann: { out: false }, Bo: { out: true } } } });
+    applyPatch(model, patch({ roster: [{ field: "cards", set: { Bo: null, a: false, b: 0, c: "", d: [] } }] }));
+    assert.deepEqual(model.get("panels").roster.cards, { Ann: { out: false }, a: false, b: 0, c: "", d: [] });
+  });
+
+  it("sets keys of a field that was absent", () => {
+    const model = hostModel({ roster: {} });
+    applyPatch(model, patch({ roster: [{ field: "cards", set: { Ann: 1, Bo: null } }] }));
+    assert.deepEqual(model.get("panels").roster.cards, { Ann: 1 });
+  });
+});
+
+describe("applyPatch: splice (a list field from an index on)", () => {
+  it("keeps what is before start, then the items, in a new list", () => {
     const entries = ["a", "b", "x", "y"];
-    const model = fakeModel({ entries });
-    applyPatch(model, { type: "patch", traits: { entries: { splice: [2, ["c", "d", "e"]] } } });
-    assert.deepEqual(model.get("entries"), ["a", "b", "c", "d", "e"]);
+    const model = hostModel({ log: { entries } });
+    applyPatch(model, patch({ log: [{ field: "entries", splice: [2, ["c", "d", "e"]] }] }));
+    assert.deepEqual(model.get("panels").log.entries, ["a", "b", "c", "d", "e"]);
     assert.deepEqual(entries, ["a", "b", "x", "y"], "the old list is left alone");
   });
 
-  it("splices at the end (appends), at 0 (replaces) and with no items (truncates)", () => {
-    const model = fakeModel({ entries: ["a", "b"] });
-    applyPatch(model, { type: "patch", traits: { entries: { splice: [2, ["c"]] } } });
-    assert.deepEqual(model.get("entries"), ["a", "b", "c"]);
-    applyPatch(model, { type: "patch", traits: { entries: { splice: [1, []] } } });
-    assert.deepEqual(model.get("entries"), ["a"]);
-    applyPatch(model, { type: "patch", traits: { entries: { splice: [0, ["z"]] } } });
-    assert.deepEqual(model.get("entries"), ["z"]);
+  it("appends at the end, replaces at 0, truncates with no items", () => {
+    const model = hostModel({ log: { entries: ["a", "b"] } });
+    const entries = () => model.get("panels").log.entries;
+    applyPatch(model, patch({ log: [{ field: "entries", splice: [2, ["c"]] }] }));
+    assert.deepEqual(entries(), ["a", "b", "c"]);
+    applyPatch(model, patch({ log: [{ field: "entries", splice: [1, []] }] }));
+    assert.deepEqual(entries(), ["a"]);
+    applyPatch(model, patch({ log: [{ field: "entries", splice: [0, ["z"]] }] }));
+    assert.deepEqual(entries(), ["z"]);
   });
 
-  it("splices an absent list trait", () => {
-    const model = fakeModel();
-    applyPatch(model, { type: "patch", traits: { entries: { splice: [0, [{ round: 1 }]] } } });
-    assert.deepEqual(model.get("entries"), [{ round: 1 }]);
+  it("splices a field that was absent", () => {
+    const model = hostModel({ log: {} });
+    applyPatch(model, patch({ log: [{ field: "entries", splice: [0, [{ round: 1 }]] }] }));
+    assert.deepEqual(model.get("panels").log.entries, [{ round: 1 }]);
   });
 
-  it("patches several traits of one message, each once", () => {
-    const model = fakeModel({ states: { Ann: 1 }, entries: [1] });
-    let changes = 0;
-    model.on("change:states", () => changes++);
-    model.on("change:entries", () => changes++);
-    applyPatch(model, {
-      type: "patch",
-      traits: { states: { set: { Bo: 2 } }, entries: { splice: [1, [2]] } },
-    });
-    assert.deepEqual(model.get("states"), { Ann: 1, Bo: 2 });
-    assert.deepEqual(model.get("entries"), [1, 2]);
-    assert.equal(changes, 2);
+  it("mixes edits of one field: a new window, then an entry appended", () => {
+    const model = hostModel({ log: { first: 0, entries: ["a"] } });
+    applyPatch(
+      model,
+      patch({
+        log: [
+          { field: "first", value: 5 },
+          { field: "entries", value: ["f", "g"] },
+          { field: "entries", splice: [2, ["h"]] },
+        ],
+      }),
+    );
+    assert.deepEqual(model.get("panels").log, { first: 5, entries: ["f", "g", "h"] });
   });
+});
 
-  it("ignores anything that is not a patch message, and a trait's patch it does not know", () => {
+describe("applyPatch: what is not a patch", () => {
+  const state = () => ({ strip: { round: 1, order: ["Ann"], states: { Ann: { acted: 0 } } } });
+
+  it("ignores messages that are not patches", () => {
     const garbage = [
       null,
       undefined,
@@ -80,39 +150,68 @@ describe("applyPatch", () => {
       true,
       [],
       {},
-      { type: "other", traits: { states: { set: { a: 1 } } } },
+      { type: "other", panels: { strip: [{ field: "round", value: 9 }] } },
       { type: "patch" },
-      { type: "patch", traits: null },
-      { type: "patch", traits: "states" },
-      { type: "patch", traits: 7 },
-      { type: "patch", traits: { states: null } },
-      { type: "patch", traits: { states: "set" } },
-      { type: "patch", traits: { states: {} } },
-      { type: "patch", traits: { states: { set: null } } },
-      { type: "patch", traits: { states: { splice: "0" } } },
-      { type: "patch", traits: { states: { replace: { a: 1 } } } },
+      { type: "patch", panels: null },
+      { type: "patch", panels: "strip" },
+      { type: "patch", panels: 7 },
+      { type: "patch", traits: { round: { value: 9 } } },
+      { type: "patch", panels: { strip: null } },
+      { type: "patch", panels: { strip: "round" } },
+      { type: "patch", panels: { strip: { field: "round", value: 9 } } },
+      { type: "patch", panels: [[{ field: "round", value: 9 }]] },
     ];
-    const model = fakeModel({ states: { Ann: 1 } });
+    const model = hostModel(state());
     for (const msg of garbage) {
       assert.doesNotThrow(() => applyPatch(model, msg), `message ${JSON.stringify(msg)}`);
     }
     assert.deepEqual(model.sets, []);
-    assert.deepEqual(model.get("states"), { Ann: 1 });
+    assert.deepEqual(model.get("panels"), state());
+  });
+
+  it("ignores edits it cannot read, and applies the good ones beside them", () => {
+    const edits = [
+      null,
+      7,
+      "round",
+      [],
+      {},
+      { value: 9 },
+      { field: 3, value: 9 },
+      { field: null, value: 9 },
+      { field: "round" },
+      { field: "round", set: null },
+      { field: "order", splice: "0" },
+      { field: "order", splice: [0] },
+      { field: "order", splice: [0, "Bo"] },
+      { field: "order", splice: ["1", ["Bo"]] },
+      { field: "order", splice: [-1, ["Bo"]] },
+      { field: "states", set: ["Bo"] },
+      { field: "states", replace: { Bo: {} } },
+      { field: "current", value: "Ann" },
+    ];
+    const model = hostModel(state());
+    assert.doesNotThrow(() => applyPatch(model, patch({ strip: edits })));
+    assert.deepEqual(JSON.parse(JSON.stringify(model.get("panels"))), {
+      strip: { ...state().strip, current: "Ann" },
+    });
+    assert.deepEqual(model.get("panels").strip.order, ["Ann"]);
+    assert.equal(model.get("panels").strip.round, 1);
   });
 });
 
 describe("initialize", () => {
   it("applies the kernel's patch messages until its cleanup runs", () => {
-    const model = fakeModel({ states: {} });
+    const model = hostModel({ strip: { round: 0 } });
     const cleanup = initialize({ model });
-    model.emit("msg:custom", { type: "patch", traits: { states: { set: { Ann: 1 } } } }, []);
-    assert.deepEqual(model.get("states"), { Ann: 1 });
+    model.emit("msg:custom", patch({ strip: [{ field: "round", value: 1 }] }), []);
+    assert.equal(model.get("panels").strip.round, 1);
     model.emit("msg:custom", { cmd: "not a patch" }, []);
-    assert.deepEqual(model.get("states"), { Ann: 1 });
+    assert.equal(model.get("panels").strip.round, 1);
     cleanup();
     assert.equal(model.listening("msg:custom"), 0);
-    model.emit("msg:custom", { type: "patch", traits: { states: { set: { Bo: 2 } } } }, []);
-    assert.deepEqual(model.get("states"), { Ann: 1 });
+    model.emit("msg:custom", patch({ strip: [{ field: "round", value: 2 }] }), []);
+    assert.equal(model.get("panels").strip.round, 1);
   });
 });
 
@@ -134,7 +233,7 @@ describe("command", () => {
   });
 
   it("changes no trait", () => {
-    const model = fakeModel({ round: 1 });
+    const model = hostModel({ strip: { round: 1 } });
     command(model, "start", { round: 5 });
     assert.deepEqual(model.sets, []);
   });

@@ -1,77 +1,123 @@
-"""DefensePanel: the preview before the roll, the roll, and refusals."""
+"""DefensePanel (``defense``): both defenses previewed before the roll, the roll, refusals; it
+follows the hit waiting for an answer."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from widget_kit import Wire, fight, send
+from widget_kit import battle, fight, send
 
+from bpb_widgets import Encounter
 from bpb_widgets.widgets import DefensePanel
 
 ATTACK = {"attacker": "Ganyeka", "defender": "Monolith", "rank": 5}
 
 
-def panel() -> tuple[object, DefensePanel]:
+def panel() -> tuple[Encounter, DefensePanel]:
     enc = fight()
     enc.start()
     return enc, DefensePanel(enc)
 
 
+def state(widget: DefensePanel) -> dict[str, Any]:
+    value: dict[str, Any] = widget.panels["defense"]
+    return value
+
+
 def test_preview_shows_arithmetic_odds_and_the_cost_of_both_defenses() -> None:
     _enc, widget = panel()
+    assert state(widget)["selection"] == {} and state(widget)["preview"] == {}
     send(widget, {"cmd": "choose", **ATTACK})
-    assert widget.error == ""
-    block, dodge = widget.preview["block"], widget.preview["dodge"]
+    assert state(widget)["error"] == ""
+    block, dodge = state(widget)["preview"]["block"], state(widget)["preview"]["dodge"]
     # Monolith: Prowess 6 + 3 block expertise vs 8 + 5 = 13; needs 4+ on 2d6
     assert (block["attribute"], block["bonus"], block["difficulty"]) == (6, 3, 13)
     assert Fraction(*block["success"][:2]) == Fraction(33, 36)
     assert block["expertise"] is True and block["extreme"][0] > 0
-    assert "uses Monolith's turn in round 1" in block["consequence"]
+    assert block["consequence"] == "forced action: uses Monolith's turn in round 1"
     # no dodge expertise: Agility 2 vs 13, no extreme success
     assert (dodge["attribute"], dodge["bonus"]) == (2, 0)
     assert dodge["extreme"][0] == 0
     assert [total for total, _ in dodge["distribution"]] == list(range(4, 15))
+    assert state(widget)["selection"] == {**ATTACK, "hit": False}
 
 
 def test_block_rolls_through_the_engine_and_explains_itself() -> None:
     enc, widget = panel()
-    send(widget, {"cmd": "block", **ATTACK, "dice": [6, 6]})
-    assert widget.error == ""
+    send(widget, {"cmd": "choose", **ATTACK})
+    send(widget, {"cmd": "block", "dice": [6, 6]})
+    assert state(widget)["error"] == ""
     assert enc.log[-1].kind == "block"
-    assert widget.result["extreme"] is True
-    assert widget.result["revision"] == "Ganyeka now acts after Monolith"
-    assert widget.result["text"] == enc.log[-1].text
+    result = state(widget)["result"]
+    assert (result["kind"], result["success"], result["extreme"]) == ("block", True, True)
+    assert result["revision"] == "Ganyeka now acts after Monolith"
+    assert result["text"] == enc.log[-1].text
     # a continued block costs +1 now, and the preview follows the engine
-    assert widget.preview["block"]["continued"] == 1
+    assert state(widget)["preview"]["block"]["continued"] == 1
+    enc.undo()
+    assert state(widget)["result"] == {}  # stale: its log entry is undone
+    assert state(widget)["preview"]["block"]["continued"] == 0
 
 
-def test_a_second_forced_action_in_a_round_is_refused_in_the_widget() -> None:
+def test_a_second_forced_action_in_a_round_is_refused_in_the_panel() -> None:
     enc, widget = panel()
-    send(widget, {"cmd": "block", **ATTACK, "dice": [3, 3]})
+    send(widget, {"cmd": "choose", **ATTACK})
+    send(widget, {"cmd": "block", "dice": [3, 3]})
     entries = len(enc.log)
-    send(widget, {"cmd": "dodge", **ATTACK, "dice": [3, 3]})
-    assert "once per round" in widget.error
+    send(widget, {"cmd": "dodge", "dice": [3, 3]})
+    assert "once per round" in state(widget)["error"]
     assert len(enc.log) == entries
-    assert "once per round" in widget.preview["dodge"]["refused"]
+    assert "once per round" in state(widget)["preview"]["dodge"]["refused"]
 
 
 def test_bad_input_is_refused_not_raised() -> None:
     enc, widget = panel()
+    send(widget, {"cmd": "block"})
+    assert "Choose the attacker" in state(widget)["error"]
+    send(widget, {"cmd": "choose", **ATTACK})
     for msg in (
-        {"cmd": "block", **ATTACK, "rank": "5"},
-        {"cmd": "block", **ATTACK, "dice": "66"},
-        {"cmd": "block", **ATTACK, "dice": [7, 1]},
-        {"cmd": "dodge", **ATTACK, "defender": "Nobody"},
+        {"cmd": "choose", **ATTACK, "rank": "5"},
+        {"cmd": "choose", **ATTACK, "defender": "Nobody"},
         {"cmd": "choose", "attacker": "Ganyeka"},
+        {"cmd": "block", "dice": "66"},
+        {"cmd": "block", "dice": [7, 1]},
+        {"cmd": "block", **ATTACK},
     ):
         send(widget, msg)
-        assert widget.error, msg
+        assert state(widget)["error"], msg
     assert enc.log[-1].kind != "block"
+    assert state(widget)["selection"] == {**ATTACK, "hit": False}
 
 
-def test_an_end_turn_elsewhere_sends_the_panel_little(wire: Wire) -> None:
-    enc, widget = panel()
-    send(widget, {"cmd": "choose", **ATTACK})
-    wire.clear()
-    enc.end_turn()
-    assert wire.bytes < 1024
+def test_the_panel_follows_the_hit_waiting_and_its_rank() -> None:
+    enc = battle()
+    enc.start()
+    widget = DefensePanel(enc)
+    enc.attack("Widow", "Brute", power="Blast", dice=(4, 4))  # an extreme success
+    assert state(widget)["selection"] == {
+        "attacker": "Widow",
+        "defender": "Brute",
+        "rank": 7,
+        "hit": True,
+    }
+    block = state(widget)["preview"]["block"]
+    assert block["difficulty"] == 8 + 7 + 0 and block["bonus"] == 3  # Brute's block expertise
+    enc.choose_effect("overwhelming")  # three ranks more
+    assert state(widget)["selection"]["rank"] == 10
+    assert state(widget)["preview"]["block"]["difficulty"] == 18
+    send(widget, {"cmd": "block", "dice": [6, 6]})  # 6 + 3 + 12 = 21: negated
+    assert state(widget)["error"] == ""
+    assert enc.pending_hits == () and enc.endurance("Brute").current == 6
+    assert state(widget)["selection"]["hit"] is False  # stays, as a free-standing defense
+    assert state(widget)["result"]["success"] is True
+
+
+def test_a_failed_defense_against_the_hit_waiting_lets_it_land() -> None:
+    enc = battle()
+    enc.start()
+    widget = DefensePanel(enc)
+    enc.attack("Widow", "Thug", power="Blast", dice=(3, 3))
+    send(widget, {"cmd": "dodge", "dice": [1, 1]})
+    assert state(widget)["error"] == "" and state(widget)["result"]["success"] is False
+    assert enc.endurance("Thug").current == 0 and enc.pending_hits == ()

@@ -1,13 +1,24 @@
-"""EncounterLog: sent incrementally; choosing an entry undoes back to it."""
+"""The log (``log``): sent incrementally in a window; each entry knows its command, so undoing back
+to it can be previewed; undo_to, redo and redo_all; earlier entries on demand."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from widget_kit import Wire, crowd, fight, send
+from widget_kit import Wire, battle, crowd, fight, plain, send, to
 
-from bpb_widgets.widgets import EncounterLog
-from bpb_widgets.widgets.encounter_log import WINDOW
+from bpb_widgets.widgets import EncounterLog, GMScreen
+from bpb_widgets.widgets.panels.log import WINDOW
+
+
+def state(widget: Any) -> dict[str, Any]:
+    value: dict[str, Any] = widget.panels["log"]
+    return value
+
+
+def texts(widget: Any) -> list[str]:
+    return [e["text"] for e in state(widget)["entries"]]
 
 
 def test_entries_follow_the_log_incrementally(wire: Wire) -> None:
@@ -16,10 +27,26 @@ def test_entries_follow_the_log_incrementally(wire: Wire) -> None:
     enc.start()
     wire.clear()
     enc.end_turn()
-    [patch] = wire.custom()
-    start, items = patch["traits"]["entries"]["splice"]
+    [patch] = wire.patches()
+    [splice] = [edit for edit in patch["panels"]["log"] if edit["field"] == "entries"]
+    start, items = splice["splice"]
     assert start == len(enc.log) - len(items) > 0
-    assert [e["text"] for e in log.entries] == [e.text for e in enc.log]
+    assert [item["text"] for item in items] == [e.text for e in enc.log[start:]]
+    assert texts(log) == [e.text for e in enc.log]
+
+
+def test_each_entry_knows_its_command_so_an_undo_back_to_it_can_be_previewed() -> None:
+    enc = fight()
+    log = EncounterLog(enc)
+    enc.start()
+    enc.end_turn()
+    entries = state(log)["entries"]
+    assert [e["command"] for e in entries] == [e.command for e in enc.log]
+    assert [(e["round"], e["kind"]) for e in entries] == [(e.round, e.kind) for e in enc.log]
+    assert state(log)["commands"] == len(enc.history) == 6
+    # undoing back to Ganyeka's turn takes back the commands from its own on: one
+    turn = texts(log).index("Ganyeka's turn")
+    assert state(log)["commands"] - entries[turn]["command"] == 1
 
 
 def test_undo_shrinks_the_log_and_choosing_an_entry_undoes_back_to_it() -> None:
@@ -30,52 +57,99 @@ def test_undo_shrinks_the_log_and_choosing_an_entry_undoes_back_to_it() -> None:
     enc.end_turn()
     turn = next(i for i, e in enumerate(enc.log) if e.text == "Ganyeka's turn")
     send(log, {"cmd": "undo_to", "index": turn})
-    assert log.error == ""
+    assert state(log)["error"] == ""
     assert enc.current == "Blueshift"
-    assert [e["text"] for e in log.entries] == [e.text for e in enc.log]
+    assert texts(log) == [e.text for e in enc.log]
+    assert (state(log)["redo"], state(log)["can_undo"]) == (2, True)
     send(log, {"cmd": "redo"})
     assert enc.current == "Ganyeka"
-    assert log.entries[-1]["text"] == "Ganyeka's turn"
+    assert texts(log)[-1] == "Ganyeka's turn"
+    assert state(log)["redo"] == 1
+
+
+def test_redo_all_redoes_every_undone_command_at_once(wire: Wire) -> None:
+    enc = fight()
+    log = EncounterLog(enc)
+    enc.start()
+    for _ in range(5):
+        enc.end_turn()
+    done = [e.text for e in enc.log]
+    send(log, {"cmd": "undo_to", "index": 4})
+    assert state(log)["redo"] == 6 and enc.round == 0
+    wire.clear()
+    send(log, {"cmd": "redo_all"})
+    assert [e.text for e in enc.log] == done == texts(log)
+    assert state(log)["redo"] == 0
+    assert len(wire.patches()) == 1  # the six redos in one refresh
+    send(log, {"cmd": "redo_all"})
+    assert "redo" in state(log)["error"].lower()
 
 
 def test_an_entry_that_is_not_there_is_refused() -> None:
-    log = EncounterLog(fight())
-    for index in (99, -1, "3", None):
+    enc = fight()
+    log = EncounterLog(enc)
+    before = enc.to_json()
+    for index in (99, -1, "3", None, 2.0, True):
         send(log, {"cmd": "undo_to", "index": index})
-        assert log.error
-
-
-def texts(log: EncounterLog) -> list[str]:
-    return [e["text"] for e in log.entries]
+        assert state(log)["error"], index
+    assert enc.to_json() == before
 
 
 def test_a_long_log_sends_its_last_entries_and_earlier_ones_on_demand() -> None:
     enc = crowd(20, 2_000)
     log = EncounterLog(enc)
-    assert log.first == len(enc.log) - WINDOW
+    assert state(log)["first"] == len(enc.log) - WINDOW
     assert texts(log) == [e.text for e in enc.log[-WINDOW:]]
     twice_as_long = EncounterLog(crowd(20, 4_000))
-    assert len(json.dumps(twice_as_long.get_state())) < 1.02 * len(json.dumps(log.get_state()))
+    size = len(json.dumps(plain(log.get_state()["panels"])))
+    assert len(json.dumps(plain(twice_as_long.get_state()["panels"]))) < 1.02 * size
     send(log, {"cmd": "earlier"})
-    assert log.first == len(enc.log) - 2 * WINDOW
-    assert texts(log) == [e.text for e in enc.log[log.first :]]
+    assert state(log)["first"] == len(enc.log) - 2 * WINDOW
+    assert texts(log) == [e.text for e in enc.log[state(log)["first"] :]]
     enc.end_turn()
-    assert texts(log) == [e.text for e in enc.log[log.first :]]
+    assert texts(log) == [e.text for e in enc.log[state(log)["first"] :]]
+
+
+def test_earlier_stops_at_the_first_entry() -> None:
+    enc = fight()
+    log = EncounterLog(enc)
+    send(log, {"cmd": "earlier"})
+    assert state(log)["first"] == 0 and texts(log) == [e.text for e in enc.log]
 
 
 def test_choosing_an_entry_uses_its_index_in_the_whole_log() -> None:
     enc = crowd(20, 2_000)
     log = EncounterLog(enc)
-    turn = log.first + texts(log).index(enc.log[-3].text)
+    turn = state(log)["first"] + texts(log).index(enc.log[-3].text)
     send(log, {"cmd": "undo_to", "index": turn})
-    assert log.error == ""
+    assert state(log)["error"] == ""
     assert len(enc.log) == turn
-    assert texts(log) == [e.text for e in enc.log[log.first :]]
+    assert texts(log) == [e.text for e in enc.log[state(log)["first"] :]]
 
 
 def test_undo_back_before_the_window_sends_a_new_window() -> None:
     enc = crowd(20, 2_000)
     log = EncounterLog(enc)
     enc.undo(300)
-    assert log.first == len(enc.log) - WINDOW
+    assert state(log)["first"] == len(enc.log) - WINDOW
     assert texts(log) == [e.text for e in enc.log[-WINDOW:]]
+
+
+def test_undo_to_and_redo_all_through_the_screen_move_every_part() -> None:
+    enc = battle()
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "strip", "start")
+    to(screen, "attack", "roll", dice=[3, 3])
+    to(screen, "attack", "answer", how="take")
+    assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 0
+    attack = next(i for i, e in enumerate(enc.log) if e.kind == "attack")
+    to(screen, "log", "undo_to", index=attack)
+    assert screen.panels["log"]["error"] == ""
+    assert enc.endurance("Thug").current == 5 and enc.pending_hits == ()
+    assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 5
+    assert screen.panels["attack"]["pending"] == [] and screen.panels["attack"]["result"] == {}
+    assert screen.panels["strip"]["can_redo"] is True
+    to(screen, "log", "redo_all")
+    assert enc.endurance("Thug").current == 0
+    assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 0
+    assert texts(screen)[-1] == enc.log[-1].text

@@ -1,99 +1,137 @@
-"""GMScreen: every widget on one encounter, in sync."""
+"""GMScreen: every part of the system on one encounter, in one anywidget, in step; a fight run by
+clicks alone; the d10-ap part; results that go stale are never shown."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import asdict
+from typing import Any
 
 import pytest
 from system_kit import blackout_fight, d10_fight
-from widget_kit import fight, send
+from widget_kit import battle, fight, plain, to
 
-from bpb_widgets import Encounter, EncounterFileError
-from bpb_widgets.widgets import DefensePanel, DiceRoller, GMScreen, TurnOrderStrip
+from bpb_widgets import Encounter
+from bpb_widgets.widgets import GMScreen
 
 
-def test_the_parts_share_one_encounter_and_stay_in_sync() -> None:
+def screen_of(enc: Encounter) -> GMScreen:
+    return GMScreen(enc, folder="/nonexistent-folder")
+
+
+@pytest.mark.parametrize(
+    ("make", "panels"),
+    [
+        (fight, ["strip", "roster", "attack", "task", "log", "files"]),
+        (blackout_fight, ["strip", "roster", "combat", "initiative", "log", "files"]),
+        (d10_fight, ["strip", "roster", "d10", "log", "files"]),
+    ],
+    ids=["bpb", "blackout", "d10-ap"],
+)
+def test_the_screen_shows_the_system_s_parts_but_the_defense_panel(
+    make: Any, panels: list[str]
+) -> None:
+    enc = make()
+    screen = screen_of(enc)
+    assert screen.layout_panels == panels == [k for k in enc.panels if k != "defense"]
+    assert list(screen.panels) == panels
+    assert all(screen.part(key).encounter is enc for key in panels)
+    assert screen.encounter is enc
+
+
+def test_the_parts_share_one_encounter_and_stay_in_step() -> None:
     enc = fight()
-    screen = GMScreen(enc)
-    send(screen.turn_order, {"cmd": "start"})
-    send(screen.turn_order, {"cmd": "end_turn"})
-    assert screen.defense_panel.current == screen.turn_order.current == "Ganyeka"
-    assert screen.encounter_log.entries[-1]["text"] == "Ganyeka's turn"
-    assert (
-        repr(screen)
-        == f"GMScreen(round 1, Ganyeka to act, 4 combatants, {len(enc.log)} log entries)"
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    to(screen, "strip", "end_turn")
+    assert enc.current == "Ganyeka"
+    for key in ("strip", "roster", "attack"):
+        assert screen.panels[key]["current"] == "Ganyeka", key
+    assert screen.panels["log"]["entries"][-1]["text"] == "Ganyeka's turn"
+    assert screen.panels["attack"]["selection"]["attacker"] == "Ganyeka"
+    assert repr(screen) == "GMScreen(bpb2e: round 1, Ganyeka to act, 4 combatants)"
+
+
+def test_a_round_run_by_clicks_alone() -> None:
+    enc = battle()
+    screen = screen_of(enc)
+    to(screen, "roster", "add", name="Black Steel", sheet={"agility": 6, "side": "heroes"})
+    to(screen, "strip", "roll_order", )  # fmt: skip
+    to(screen, "strip", "start")
+    attackers = []
+    for _ in range(len(enc.names)):
+        current = enc.current
+        assert current is not None
+        attackers.append(current)
+        assert screen.panels["attack"]["selection"]["attacker"] == current
+        to(screen, "attack", "roll", dice=[1, 1])  # every attack misses
+        assert screen.panels["attack"]["error"] == ""
+        to(screen, "strip", "end_turn")
+    assert sorted(attackers) == sorted(enc.names) and enc.round == 2
+    assert [e.kind for e in enc.log].count("attack") == 4
+    assert all(not state["error"] for state in screen.panels.values())
+
+
+def test_the_d10_part_checks_surprise_and_rolls_the_current_ap() -> None:
+    enc = d10_fight()
+    screen = screen_of(enc)
+    d10: dict[str, Any] = screen.panels["d10"]
+    to(screen, "d10", "choose", combatant="Orc")
+    assert d10["preview"]["surprise"]["combatant"] == "Orc"
+    to(screen, "d10", "surprise_check", combatant="Evan", roll=6)
+    assert d10["error"] == "" and d10["result"]["success"] is False
+    assert d10["selection"] == {"combatant": "Evan"}
+    assert enc.surprise_penalty("Evan") == 2
+    to(screen, "strip", "set_order", names=["Evan", "Orc"])
+    enc.roll_initiative("Evan", roll=9)
+    enc.roll_initiative("Orc", roll=1)
+    to(screen, "strip", "start")
+    assert d10["result"] == {}  # the check's result went stale with the turn
+    assert d10["preview"]["ap"]["combatant"] == "Evan" and d10["preview"]["ap"]["penalty"] == 2
+    to(screen, "d10", "roll_ap", dice=[4, 7, 8])
+    assert d10["error"] == "" and enc.ap("Evan") == 1
+    assert screen.panels["strip"]["states"]["Evan"]["ap"] == 1
+    assert plain(screen.panels["roster"]["cards"]["Evan"]["vitals"]) == plain(
+        asdict(enc.vitals("Evan"))
     )
+    to(screen, "d10", "roll_ap")
+    assert "already rolled" in d10["error"]
 
 
-def test_closing_the_screen_closes_its_parts() -> None:
+def test_a_task_result_is_dropped_when_the_turn_moves_on_or_its_roll_is_undone() -> None:
     enc = fight()
-    screen = GMScreen(enc)
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    task: dict[str, Any] = screen.panels["task"]
+    to(screen, "task", "choose", combatant="Blueshift", attribute="agility", difficulty=9)
+    to(screen, "task", "roll", dice=[3, 4])
+    assert task["result"]["total"] == 12
+    to(screen, "strip", "end_turn")
+    assert task["result"] == {}
+    assert task["selection"]["combatant"] == "Blueshift"  # the setup stays
+    to(screen, "task", "roll", dice=[3, 4])
+    assert task["result"] != {}
+    to(screen, "log", "undo")
+    assert task["result"] == {} and enc.log[-1].kind != "task"
+
+
+def test_a_blackout_initiative_result_is_dropped_when_undone() -> None:
+    enc = blackout_fight()
+    screen = screen_of(enc)
+    initiative: dict[str, Any] = screen.panels["initiative"]
+    to(screen, "initiative", "choose", combatant="Kara", count=2)
+    to(screen, "initiative", "roll", dice=[1, 2])
+    assert initiative["result"]["step"] == 3
+    assert screen.panels["strip"]["states"]["Kara"]["initiative"] == 3
+    to(screen, "strip", "undo")
+    assert initiative["result"] == {}
+    assert screen.panels["strip"]["states"]["Kara"]["initiative"] is None
+
+
+def test_closing_the_screen_closes_all_of_it() -> None:
+    enc = fight()
+    screen = screen_of(enc)
     screen.close()
     enc.start()
-    assert screen.turn_order.round == 0
-
-
-def test_autosave_writes_every_command_from_the_screen(tmp_path: Path) -> None:
-    path = tmp_path / "fight.json"
-    enc = fight()
-    screen = GMScreen(enc, autosave=path)
-    assert enc.autosave == path
-    send(screen.turn_order, {"cmd": "start"})
-    send(screen.turn_order, {"cmd": "end_turn"})
-    resumed = Encounter.load(path)
-    assert resumed.to_json() == enc.to_json()
-    resumed.undo()
-    assert resumed.current == "Blueshift"
-
-
-def test_autosave_never_overwrites_another_fight(tmp_path: Path) -> None:
-    path = tmp_path / "fight.json"
-    fight(seed=1).save(path)
-    saved = path.read_bytes()
-    with pytest.raises(EncounterFileError, match="another saved fight"):
-        GMScreen(fight(), autosave=path)
-    assert path.read_bytes() == saved
-
-
-@pytest.mark.parametrize("rules", ["blackout", "d10-ap"])
-def test_the_other_rule_sets_get_strip_dice_roller_and_log_but_no_defense_panel(rules: str) -> None:
-    enc = blackout_fight() if rules == "blackout" else d10_fight()
-    screen = GMScreen(enc)
-    assert screen.defense_panel is None
-    assert screen.children == (screen.turn_order, screen.dice_roller, screen.encounter_log)
-    assert screen.layout.grid_template_areas == '"strip strip" "dice log"'
-    send(screen.turn_order, {"cmd": "roll_order"})
-    send(screen.turn_order, {"cmd": "start"})
-    assert screen.turn_order.error == ""
-    assert screen.dice_roller.encounter is enc
-    assert screen.encounter_log.entries[-1]["text"] == f"{enc.current}'s turn"
+    assert screen.panels["strip"]["round"] == 0
+    assert screen.panels["attack"]["selection"] == {}
     screen.close()
-
-
-def test_a_part_that_fails_closes_the_parts_already_built(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    enc = fight()
-    closed: list[str] = []
-    close = TurnOrderStrip.close
-
-    def broken(self: DiceRoller, delta: object) -> None:
-        raise AttributeError("a broken sheet")
-
-    def recorded(self: TurnOrderStrip) -> None:
-        closed.append(type(self).__name__)
-        close(self)
-
-    monkeypatch.setattr(DiceRoller, "_update", broken)
-    monkeypatch.setattr(TurnOrderStrip, "close", recorded)
-    with pytest.raises(AttributeError, match="a broken sheet"):
-        GMScreen(enc)
-    assert closed == ["TurnOrderStrip"]
-
-
-def test_a_widget_whose_constructor_raised_still_closes() -> None:
-    half_built = DefensePanel.__new__(DefensePanel, d10_fight())
-    with pytest.raises(ValueError, match="DefensePanel is for Bulletproof Blues"):
-        half_built.__init__(d10_fight())
-    half_built.close()
-    half_built.close()

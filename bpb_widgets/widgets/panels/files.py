@@ -102,7 +102,12 @@ class FilesPart(Part[Encounter[Any]]):
         overwritten). With autosave on, the autosave follows to the new file."""
         path = self._path(name)
         enc = self.encounter
-        enc.save(path)
+        try:
+            enc.save(path)
+        except OSError as error:  # not a RuleError: the host would not show it
+            raise RuleError(
+                f"Could not save the fight as {path} ({error.strerror or error})."
+            ) from None
         if enc.autosave is not None and enc.autosave != path:
             enc.autosave = path
         self._file, self._saved = path, True
@@ -116,7 +121,10 @@ class FilesPart(Part[Encounter[Any]]):
         if not path.is_file():
             raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
         autosave = self.encounter.autosave is not None
-        loaded = type(self.encounter).load(path, autosave=autosave)
+        try:
+            loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
+        except OSError as error:
+            raise RuleError(f"Could not read {path} ({error.strerror or error}).") from None
         self._switch(loaded, path)
 
     @command

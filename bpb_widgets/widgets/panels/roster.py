@@ -80,6 +80,18 @@ class RosterPart(Part[Encounter[Any]]):
             return "name"
         if name.strip().casefold() in (n.casefold() for n in enc.names):
             return "name"
+        fields = {k: v for k, v in sheet.items() if k != "hidden"}
+        try:
+            enc.make_sheet(name, **fields)
+        except (RuleError, TypeError):
+            # fields that depend on each other (a blackout enemy needs a step): the one field
+            # without which the rules accept the sheet
+            for field in fields:
+                try:
+                    enc.make_sheet(name, **{k: v for k, v in fields.items() if k != field})
+                except (RuleError, TypeError):
+                    continue
+                return field
         for field, value in sheet.items():
             try:
                 enc.make_sheet(name, **({} if field == "hidden" else {field: value}))

@@ -1,0 +1,192 @@
+"""Blackout combat from the GM screen (``combat``): the attack test's exact odds, the hit, the
+damage test's odds of each hit-point total, the HP meter, the Vitality test due, actions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import pytest
+from widget_kit import to
+
+from bpb_widgets import Encounter
+from bpb_widgets.widgets import AttackPanel, GMScreen
+
+#: The default pool die: a d6 that succeeds on 5 or 6.
+SUCCESS = Fraction(1, 3)
+
+
+def at_least(successes: int, pool: int) -> Fraction:
+    """The chance that ``pool`` dice roll at least ``successes`` successes (binomial)."""
+    return sum(
+        (
+            comb(pool, k) * SUCCESS**k * (1 - SUCCESS) ** (pool - k)
+            for k in range(successes, pool + 1)
+        ),
+        Fraction(0),
+    )
+
+
+def exact(payload: list[Any]) -> Fraction:
+    value = Fraction(payload[0], payload[1])
+    assert payload[2] == pytest.approx(float(value))
+    return value
+
+
+def crew() -> Encounter:
+    """Kara (step 3, 2 AP) and Vex (step 15) against Mech (step 9; evasion 2, armor 2, DR 3)."""
+    enc = Encounter(rules="blackout", seed=5)
+    enc.add("Kara", side="crew", hp=12, armor=1)
+    enc.add("Vex", side="crew")
+    enc.add("Mech", pc=False, step=9, ap=4, side="machines", hp=10, armor=2, evasion=2, dr=3)
+    return enc
+
+
+def started() -> tuple[Encounter, GMScreen]:
+    enc = crew()
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "initiative", "choose", combatant="Kara", count=2)
+    to(screen, "initiative", "roll", dice=[1, 2])
+    to(screen, "initiative", "choose", combatant="Vex", count=3)
+    to(screen, "initiative", "roll", dice=[5, 5, 5])
+    to(screen, "strip", "start")
+    assert enc.current == "Kara" and enc.order == ["Kara", "Mech", "Vex"]
+    return enc, screen
+
+
+def combat(screen: GMScreen) -> dict[str, Any]:
+    state: dict[str, Any] = screen.panels["combat"]
+    return state
+
+
+def hp(screen: GMScreen, name: str) -> int:
+    value: int = screen.panels["roster"]["cards"][name]["vitals"]["value"]
+    return value
+
+
+def test_the_screen_shows_blackout_s_parts() -> None:
+    _enc, screen = started()
+    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert combat(screen)["kinds"] == ["free", "movement", "standard", "reaction"]
+
+
+def test_the_attack_test_defaults_to_the_current_combatant_and_a_foe_with_exact_odds() -> None:
+    enc, screen = started()
+    s = combat(screen)["selection"]
+    assert (s["attacker"], s["target"], s["pool"], s["ap"], s["friend"]) == (
+        "Kara",
+        "Mech",
+        4,
+        1,
+        False,
+    )
+    p = combat(screen)["preview"]
+    # passive evasion: evasion rank 2 + 1 = 3 successes needed, of 4 dice
+    assert (p["pool"], p["difficulty"]) == (4, 3)
+    assert exact(p["success"]) == at_least(3, 4) == Fraction(1, 9)
+    assert exact(p["success"]) == enc.attack_preview("Kara", "Mech", 4).success
+    to(screen, "combat", "choose", attacker="Kara", target="Mech", pool=6)
+    assert exact(combat(screen)["preview"]["success"]) == at_least(3, 6)
+    assert sum(q for _, q in combat(screen)["preview"]["distribution"]) == pytest.approx(1)
+
+
+def test_attack_hit_damage_and_the_hp_meter_then_the_vitality_test_due() -> None:
+    enc, screen = started()
+    assert combat(screen)["ap"] == 2
+    to(screen, "combat", "attack", dice=[6, 6, 6, 1])  # 3 successes: a hit
+    assert combat(screen)["error"] == ""
+    assert combat(screen)["hit"] == {"attacker": "Kara", "target": "Mech", "critical": False}
+    assert enc.pending_hit is not None and enc.pending_hit.target == "Mech"
+    assert combat(screen)["ap"] == 1 == enc.ap("Kara")
+    assert combat(screen)["one_two"] == "Kara"
+    assert combat(screen)["result"]["text"] == enc.log[-1].text
+    # the damage test's odds: 5 points a success less armor 2, DR 3 first, 10 HP
+    preview = combat(screen)["damage_preview"]
+    assert (preview["target"], preview["armor"], preview["dr"], preview["hp"]) == ("Mech", 2, 3, 10)
+    assert exact(preview["out"]) == at_least(3, 4)  # 3 successes: 15 - 2 - 3 = 10 HP lost
+    to(screen, "combat", "choose_damage", pool=6)
+    assert exact(combat(screen)["damage_preview"]["out"]) == at_least(3, 6) == Fraction(233, 729)
+    # two successes: 10 - 2 = 8 direct, DR absorbs 3, Mech loses 5
+    to(screen, "combat", "damage", successes=2)
+    assert combat(screen)["error"] == ""
+    assert enc.hit_points("Mech") == (5, 0)
+    assert hp(screen, "Mech") == 5 and screen.panels["roster"]["cards"]["Mech"]["out"] is False
+    assert combat(screen)["hit"] is None and combat(screen)["damage_preview"] == {}
+    assert "Mech loses 5 HP -> 5 HP" in combat(screen)["result"]["text"]
+    # a one-two attack, at no AP, then a damage test that puts Mech out of the fight
+    to(screen, "combat", "attack", successes=3, one_two=True)
+    assert combat(screen)["error"] == "" and enc.ap("Kara") == 1
+    to(screen, "combat", "damage", successes=3)
+    assert hp(screen, "Mech") == enc.hit_points("Mech")[0] == 5 - 13
+    assert screen.panels["roster"]["cards"]["Mech"]["out"] is True
+    to(screen, "strip", "end_turn")
+    assert enc.current == "Mech"
+    assert combat(screen)["vitality_due"] == "Mech" == enc.vitality_due
+    assert combat(screen)["result"] == {}  # the turn moved on
+    to(screen, "strip", "end_turn")
+    assert screen.panels["strip"]["error"] and enc.current == "Mech"
+    to(screen, "combat", "vitality", successes=5)  # back to 1 HP and in the fight
+    assert combat(screen)["error"] == ""
+    assert combat(screen)["vitality_due"] is None and hp(screen, "Mech") == 1
+    assert screen.panels["roster"]["cards"]["Mech"]["out"] is False
+
+
+def test_a_miss_leaves_nothing_to_roll_damage_for() -> None:
+    enc, screen = started()
+    to(screen, "combat", "attack", dice=[1, 2, 3, 4])
+    assert combat(screen)["error"] == "" and combat(screen)["hit"] is None
+    assert "miss" in combat(screen)["result"]["text"]
+    before = enc.to_json()
+    to(screen, "combat", "damage", successes=2)
+    assert "nothing to roll damage for" in combat(screen)["error"]
+    assert enc.to_json() == before
+
+
+def test_refusals_change_nothing() -> None:
+    enc = crew()
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "combat", "attack", successes=2)
+    assert combat(screen)["error"] == "Choose who attacks whom first."
+    enc.roll_initiative("Kara", dice=2, rolled=(1, 2))
+    enc.roll_initiative("Vex", dice=3, rolled=(5, 5, 5))
+    enc.start()
+    before = enc.to_json()
+    for cmd, args, reason in [
+        ("vitality", {"successes": 2}, "Nobody has an Endurance [Vitality] test"),
+        ("choose", {"attacker": "Kara", "target": "Nobody"}, "Nobody"),
+        ("attack", {"successes": 2, "dice": [6, 6, 6, 6]}, "not successes"),
+        ("attack", {"successes": -1}, "uccesses"),
+        ("act", {"kind": "dance"}, "dance"),
+        ("act", {"kind": "standard", "ap": 9}, "more than 3"),
+    ]:
+        to(screen, "combat", cmd, **args)
+        assert reason in combat(screen)["error"], cmd
+        assert enc.to_json() == before
+
+
+def test_an_action_spends_ap_and_shows_its_explanation() -> None:
+    enc, screen = started()
+    to(screen, "combat", "act", kind="movement", ap=1, terrain="difficult")
+    assert combat(screen)["error"] == ""
+    assert combat(screen)["ap"] == 1 == enc.ap("Kara")
+    assert screen.panels["strip"]["states"]["Kara"]["ap"] == 1
+    assert "slowed" in [c["name"] for c in screen.panels["roster"]["cards"]["Kara"]["conditions"]]
+    assert combat(screen)["result"]["text"].startswith("Kara takes a movement action")
+
+
+def test_healing_brings_the_meter_back() -> None:
+    enc, screen = started()
+    to(screen, "combat", "attack", successes=3)
+    to(screen, "combat", "damage", successes=2)
+    assert hp(screen, "Mech") == 5
+    to(screen, "combat", "heal", healer="Kara", target="Mech", successes=2)  # 2 HP a success
+    assert combat(screen)["error"] == ""
+    assert hp(screen, "Mech") == 9 == enc.hit_points("Mech")[0]
+
+
+def test_the_attack_panel_of_a_blackout_fight_is_the_combat_part() -> None:
+    enc = crew()
+    panel = AttackPanel(enc)
+    assert panel.layout_panels == ["combat"]
+    assert panel.panels["combat"]["selection"] == {}  # nobody's turn yet

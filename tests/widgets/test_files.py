@@ -1,0 +1,274 @@
+"""Files from the GM screen (``files``): save, load in place (the screen's encounter becomes the
+loaded fight, every part follows), new fight, autosave on and off, and refusals (file names
+outside the folder, damaged files) that change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from system_kit import blackout_fight
+from widget_kit import Wire, battle, fight, plain, to
+
+from bpb_widgets import Encounter, EncounterFileError
+from bpb_widgets.widgets import FightFiles, GMScreen
+
+
+def files(screen: Any) -> dict[str, Any]:
+    state: dict[str, Any] = screen.panels["files"]
+    return state
+
+
+def started(folder: Path) -> tuple[Encounter, GMScreen]:
+    enc = battle()
+    screen = GMScreen(enc, folder=folder)
+    to(screen, "strip", "start")
+    return enc, screen
+
+
+def listed(screen: GMScreen) -> list[str]:
+    return [f["name"] for f in files(screen)["files"]]
+
+
+def test_the_files_part_shows_the_folder_and_its_fights(tmp_path: Path) -> None:
+    fight().save(tmp_path / "old.fight.json")
+    (tmp_path / "notes.txt").write_text("not listed")
+    screen = GMScreen(battle(), folder=tmp_path)
+    f = files(screen)
+    assert f["folder"] == str(tmp_path)
+    assert (f["file"], f["autosave"], f["saved"], f["status"]) == ("", "", False, "Not saved yet")
+    assert listed(screen) == ["old.fight.json"]
+
+
+def test_save_writes_the_fight_in_the_folder(tmp_path: Path) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse")
+    assert files(screen)["error"] == ""
+    path = tmp_path / "warehouse.fight.json"
+    assert Encounter.load(path).to_json() == enc.to_json()
+    f = files(screen)
+    assert (f["file"], f["saved"], f["status"]) == (
+        "warehouse.fight.json",
+        True,
+        "Saved as warehouse.fight.json",
+    )
+    assert listed(screen) == ["warehouse.fight.json"]
+    to(screen, "strip", "end_turn")
+    assert files(screen)["saved"] is False
+    assert files(screen)["status"] == "Changes since warehouse.fight.json was saved or loaded"
+    assert Encounter.load(path).current == "Widow"  # nothing written without Save
+
+
+def test_load_puts_the_saved_fight_under_the_same_screen(tmp_path: Path, wire: Wire) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse.fight.json")
+    to(screen, "attack", "roll", dice=[3, 3])
+    to(screen, "attack", "answer", how="take")
+    to(screen, "strip", "end_turn")
+    assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 0
+    to(screen, "files", "load", name="warehouse.fight.json")
+    assert files(screen)["error"] == ""
+    loaded = screen.encounter
+    assert loaded is not enc
+    assert loaded.to_json() == Encounter.load(tmp_path / "warehouse.fight.json").to_json()
+    assert (loaded.current, enc.current) == ("Widow", "Brute")
+    # every part follows the loaded fight
+    assert screen.panels["strip"]["current"] == "Widow"
+    assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 5
+    assert screen.panels["attack"]["pending"] == [] and screen.panels["attack"]["result"] == {}
+    assert [e["text"] for e in screen.panels["log"]["entries"]] == [e.text for e in loaded.log]
+    f = files(screen)
+    assert (f["file"], f["saved"]) == ("warehouse.fight.json", True)
+    # the screen commands the loaded fight, and no longer follows the old one
+    to(screen, "strip", "end_turn")
+    assert loaded.current == "Thug" and enc.current == "Brute"
+    enc.end_turn()
+    assert screen.panels["strip"]["current"] == "Thug" == loaded.current
+    assert loaded.can_undo  # the undo history came along
+    # a view of the screen sees the same
+    assert plain(wire.updates()["panels"]) != {}
+    assert screen.get_state()["layout_panels"] == screen.layout_panels
+
+
+def test_loading_a_fight_of_another_system_shows_its_parts(tmp_path: Path) -> None:
+    other = blackout_fight()
+    other.save(tmp_path / "bunker.fight.json")
+    _enc, screen = started(tmp_path)
+    to(screen, "files", "load", name="bunker.fight.json")
+    assert files(screen)["error"] == ""
+    assert screen.encounter.rules.name == "blackout"
+    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert set(screen.panels) == set(screen.layout_panels)
+    assert screen.panels["roster"]["names"] == ["Kara", "Vex", "Mech"]
+
+
+def test_new_fight_keeping_the_combatants_or_not(tmp_path: Path) -> None:
+    enc, screen = started(tmp_path)
+    enc.hide("Brute")
+    to(screen, "files", "new_fight", keep=True)
+    assert files(screen)["error"] == ""
+    fresh = screen.encounter
+    assert fresh is not enc and fresh.rules == enc.rules
+    assert fresh.names == enc.names and fresh.round == 0
+    assert fresh.combatant("Widow") == enc.combatant("Widow") and fresh.hidden("Brute")
+    assert screen.panels["strip"]["round"] == 0
+    assert (files(screen)["file"], files(screen)["status"]) == ("", "Not saved yet")
+    to(screen, "files", "new_fight")
+    assert screen.encounter.names == [] and screen.panels["roster"]["cards"] == {}
+    assert screen.panels["log"]["entries"] == []
+
+
+def test_autosave_on_and_off(tmp_path: Path) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "autosave", on=True)
+    assert "Save the fight under a name first" in files(screen)["error"]
+    assert enc.autosave is None
+    to(screen, "files", "save", name="warehouse")
+    to(screen, "files", "autosave", on=True)
+    path = tmp_path / "warehouse.fight.json"
+    assert enc.autosave == path and files(screen)["autosave"] == "warehouse.fight.json"
+    assert files(screen)["status"].startswith("Autosaved to warehouse.fight.json")
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(path).to_json() == enc.to_json()
+    assert files(screen)["saved"] is True
+    to(screen, "files", "autosave", on=False)
+    assert enc.autosave is None and files(screen)["autosave"] == ""
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(path).current == "Thug"  # no longer written
+    assert files(screen)["saved"] is False
+
+
+def test_saving_elsewhere_moves_the_autosave_and_a_loaded_fight_goes_on_autosaving(
+    tmp_path: Path,
+) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="one")
+    to(screen, "files", "autosave", on=True)
+    to(screen, "files", "save", name="two")
+    assert enc.autosave == tmp_path / "two.fight.json"
+    to(screen, "files", "load", name="one.fight.json")
+    loaded = screen.encounter
+    assert loaded.autosave == tmp_path / "one.fight.json"
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(tmp_path / "one.fight.json").to_json() == loaded.to_json()
+
+
+def test_the_screen_s_autosave_writes_every_command(tmp_path: Path) -> None:
+    path = tmp_path / "fight.json"
+    enc = fight()
+    screen = GMScreen(enc, autosave=path, folder=tmp_path)
+    assert enc.autosave == path and files(screen)["autosave"] == "fight.json"
+    assert files(screen)["file"] == "fight.json" and files(screen)["saved"] is True
+    to(screen, "strip", "start")
+    to(screen, "strip", "end_turn")
+    resumed = Encounter.load(path)
+    assert resumed.to_json() == enc.to_json()
+    resumed.undo()
+    assert resumed.current == "Blueshift"
+
+
+def test_autosave_never_overwrites_another_fight(tmp_path: Path) -> None:
+    path = tmp_path / "fight.json"
+    fight(seed=1).save(path)
+    saved = path.read_bytes()
+    half_built = GMScreen.__new__(GMScreen, fight())
+    with pytest.raises(EncounterFileError, match="another saved fight"):
+        half_built.__init__(fight(), autosave=path)  # type: ignore[misc]
+    assert path.read_bytes() == saved
+    half_built.close()  # as its __del__ will: no AttributeError
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../x", "", "   ", "/tmp/x.fight.json", "sub/x", "..", ".hidden", "a\\b", "x" * 200],
+)
+@pytest.mark.parametrize("cmd", ["save", "load"])
+def test_a_bad_file_name_is_refused_with_a_clear_error(tmp_path: Path, name: str, cmd: str) -> None:
+    folder = tmp_path / "fights"
+    folder.mkdir()
+    enc, screen = started(folder)
+    before = (enc.to_json(), plain(files(screen)))
+    to(screen, "files", cmd, name=name)
+    error = files(screen)["error"]
+    assert "file name" in error
+    assert screen.encounter is enc
+    assert (enc.to_json(), {**plain(files(screen)), "error": ""}) == before
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["fights"]  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ('{"format": "bpb', "not a saved encounter"),
+        ('{"a": 1}', "not a bpb_widgets encounter"),
+        ("", "not a saved encounter"),
+    ],
+)
+def test_a_damaged_file_is_refused_and_nothing_changes(
+    tmp_path: Path, content: str, reason: str
+) -> None:
+    (tmp_path / "broken.fight.json").write_text(content)
+    enc, screen = started(tmp_path)
+    before = (enc.to_json(), plain(screen.panels))
+    to(screen, "files", "load", name="broken.fight.json")
+    assert reason in files(screen)["error"]
+    assert screen.encounter is enc
+    assert (enc.to_json(), {**plain(screen.panels), "files": before[1]["files"]}) == before
+    assert (tmp_path / "broken.fight.json").read_text() == content
+    to(screen, "strip", "end_turn")  # the screen still runs the fight on it
+    assert screen.panels["strip"]["current"] == "Thug"
+
+
+def test_a_file_that_is_not_a_fight_is_never_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "notes.json").write_text('{"a": 1}')
+    _enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="notes.json")
+    assert "will not be overwritten" in files(screen)["error"]
+    assert (tmp_path / "notes.json").read_text() == '{"a": 1}'
+    assert files(screen)["file"] == ""
+
+
+def test_loading_a_fight_that_is_not_there(tmp_path: Path) -> None:
+    _enc, screen = started(tmp_path)
+    to(screen, "files", "load", name="nowhere")
+    assert (
+        files(screen)["error"]
+        == f"There is no saved fight called nowhere.fight.json in {tmp_path}."
+    )
+
+
+def test_list_files_looks_at_the_folder_again(tmp_path: Path) -> None:
+    screen = FightFiles(battle(), folder=tmp_path)
+    assert listed(screen) == []
+    fight().save(tmp_path / "later.fight.json")
+    assert listed(screen) == []
+    to(screen, "files", "list_files")
+    assert listed(screen) == ["later.fight.json"]
+
+
+def test_a_folder_that_cannot_be_written_is_an_error_the_gm_reads(tmp_path: Path) -> None:
+    enc, screen = started(tmp_path / "missing")
+    before = (enc.to_json(), plain(files(screen)))
+    to(screen, "files", "save", name="warehouse")
+    assert files(screen)["error"].startswith("Could not save the fight as ")
+    assert "warehouse.fight.json" in files(screen)["error"]
+    assert (enc.to_json(), {**plain(files(screen)), "error": ""}) == before
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_file_that_cannot_be_read_is_an_error_the_gm_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse")
+
+    def unreadable(path: object, *, autosave: bool = False) -> Encounter:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Encounter, "load", unreadable)
+    to(screen, "files", "load", name="warehouse.fight.json")
+    assert files(screen)["error"] == (
+        f"Could not read {tmp_path / 'warehouse.fight.json'} (Permission denied)."
+    )
+    assert screen.encounter is enc

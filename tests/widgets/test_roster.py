@@ -1,0 +1,296 @@
+"""The combatants (``roster``): a card each (health as a meter, conditions with when they end,
+side, turn state); adding from the form (a refusal blames its field) or a character file;
+removing, defeating, restoring, awareness, hiding and conditions, from the screen."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+import pytest
+from system_kit import blackout_fight, d10_fight
+from widget_kit import battle, plain, to
+
+from bpb_widgets import Encounter
+from bpb_widgets.errors import RuleError
+from bpb_widgets.widgets import GMScreen, Roster
+
+
+def screen_of(enc: Encounter) -> GMScreen:
+    return GMScreen(enc, folder="/nonexistent-folder")
+
+
+def roster(screen: Any) -> dict[str, Any]:
+    state: dict[str, Any] = screen.panels["roster"]
+    return state
+
+
+def card(screen: Any, name: str) -> dict[str, Any]:
+    state: dict[str, Any] = roster(screen)["cards"][name]
+    return state
+
+
+def started() -> tuple[Encounter, GMScreen]:
+    enc = battle()
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    return enc, screen
+
+
+def test_a_card_per_combatant_with_health_as_a_meter() -> None:
+    enc, screen = started()
+    r = roster(screen)
+    assert r["names"] == enc.names == ["Widow", "Thug", "Brute"]
+    assert r["sides"] == ["heroes", "villains"] and r["current"] == "Widow"
+    thug = card(screen, "Thug")
+    assert thug["side"] == "villains" and thug["summary"] == enc.combatant("Thug").summary()
+    assert thug["vitals"] == {
+        "label": "Endurance",
+        "value": 5,
+        "maximum": 5,
+        "apart": 0,
+        "apart_label": "stunning",
+        "extra": (("protection", 2),),
+    }
+    assert (thug["out"], thug["defeated"], thug["hidden"], thug["aware"]) == (
+        False,
+        False,
+        False,
+        True,
+    )
+    enc.attack("Widow", "Thug", rank=4, kind="stunning", dice=(3, 3))
+    enc.take_hit("Thug")  # 4 - 2 = 2 stunning damage
+    vitals = card(screen, "Thug")["vitals"]
+    assert (vitals["value"], vitals["apart"]) == (3, 2) == (enc.endurance("Thug").current, 2)
+
+
+def test_the_form_offers_the_system_s_sheet_fields() -> None:
+    names = [f["name"] for f in roster(screen_of(battle()))["fields"]]
+    assert names[:4] == ["side", "group", "aware", "hidden"]
+    assert {"perception", "agility", "protection", "expertise"} <= set(names)
+    agility = next(f for f in roster(screen_of(battle()))["fields"] if f["name"] == "agility")
+    assert (agility["kind"], agility["low"], agility["high"], agility["default"]) == (
+        "rank",
+        1,
+        14,
+        2,
+    )
+    blackout = [f["name"] for f in roster(screen_of(blackout_fight()))["fields"]]
+    assert {"pc", "step", "hp", "armor"} <= set(blackout) and "agility" not in blackout
+    assert [f["name"] for f in roster(Roster(d10_fight()))["fields"]][-1] != "agility"
+
+
+def test_adding_from_the_form() -> None:
+    enc, screen = started()
+    sheet = {"agility": 6, "side": "heroes", "expertise": ["dodge"], "hidden": True}
+    to(screen, "roster", "add", name="Black Steel", sheet=sheet)
+    assert roster(screen)["error"] == "" and roster(screen)["form_error"] == {}
+    assert enc.combatant("Black Steel").agility == 6 and enc.hidden("Black Steel")
+    assert roster(screen)["names"][-1] == "Black Steel"
+    steel = card(screen, "Black Steel")
+    assert steel["side"] == "heroes" and steel["hidden"] is True
+    assert "Black Steel" in screen.panels["strip"]["states"]
+    assert "Black Steel" in screen.panels["attack"]["names"]
+
+
+@pytest.mark.parametrize(
+    ("name", "sheet", "field", "reason"),
+    [
+        ("Black Steel", {"agility": 40}, "agility", "Agility"),
+        ("Black Steel", {"agility": 6, "brawn": "strong"}, "brawn", "Brawn"),
+        ("", {"agility": 6}, "name", "name"),
+        ("   ", {}, "name", "name"),
+        ("Thug", {"agility": 6}, "name", "There is already a combatant called Thug"),
+        ("thug", {}, "name", "There is already a combatant called"),
+        ("Black Steel", {"luck": 3}, "luck", "Unknown attribute 'luck'"),
+        ("Black Steel", {"side": "x" * 200}, "side", "ide"),
+    ],
+)
+def test_a_refused_form_blames_its_field_and_changes_nothing(
+    name: str, sheet: dict[str, Any], field: str, reason: str
+) -> None:
+    enc, screen = started()
+    before = (enc.to_json(), plain(screen.panels["strip"]), roster(screen)["cards"].copy())
+    with pytest.raises(RuleError) as engine:
+        enc.add(name, **sheet)
+    to(screen, "roster", "add", name=name, sheet=sheet)
+    error = roster(screen)["form_error"]
+    assert error == {"field": field, "message": str(engine.value)}
+    assert reason in error["message"]
+    assert roster(screen)["error"] == str(engine.value)
+    assert (enc.to_json(), plain(screen.panels["strip"]), roster(screen)["cards"]) == before
+    # the next good add clears the blame
+    to(screen, "roster", "add", name="Black Steel", sheet={"agility": 6})
+    assert roster(screen)["form_error"] == {} and roster(screen)["error"] == ""
+
+
+def test_a_blackout_form_blames_the_field_the_rules_refuse() -> None:
+    enc = blackout_fight()
+    screen = screen_of(enc)
+    to(screen, "roster", "add", name="Drone", sheet={"pc": False})
+    assert roster(screen)["form_error"]["field"] == "pc"
+    assert "fixed initiative step" in roster(screen)["form_error"]["message"]
+    # fields that depend on each other: the one without which the sheet is accepted
+    to(screen, "roster", "add", name="Drone", sheet={"pc": False, "step": 7, "hp": 0})
+    assert roster(screen)["form_error"]["field"] == "hp"
+    assert "hit points" in roster(screen)["form_error"]["message"]
+    to(screen, "roster", "add", name="Drone", sheet={"pc": True, "step": 7, "hp": 6})
+    assert roster(screen)["form_error"]["field"] == "step"
+    assert "Drone" not in enc.names
+    to(screen, "roster", "add", name="Drone", sheet={"pc": False, "step": 7, "hp": 6})
+    assert card(screen, "Drone")["vitals"]["label"] == "HP"
+    assert card(screen, "Drone")["vitals"]["maximum"] == 6
+
+
+def test_adding_a_character_file() -> None:
+    enc, screen = started()
+    text = json.dumps(
+        {
+            "characters": [
+                {"name": "Black Steel", "agility": 6, "side": "heroes"},
+                {"name": "Sapphire", "perception": 5, "hidden": True},
+            ]
+        }
+    )
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == ""
+    assert enc.names[-2:] == roster(screen)["names"][-2:] == ["Black Steel", "Sapphire"]
+    assert card(screen, "Sapphire")["hidden"] is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        json.dumps([{"agility": 6}]),  # no name
+        json.dumps({"characters": [{"name": "Black Steel"}, {"name": "Thug"}]}),  # Thug again
+        json.dumps([{"name": "Black Steel", "agility": 40}]),
+        json.dumps("Black Steel"),
+    ],
+)
+def test_a_malformed_character_file_is_refused_and_adds_nobody(text: str) -> None:
+    enc, screen = started()
+    before = (enc.to_json(), roster(screen)["cards"].copy(), list(enc.names))
+    with pytest.raises(RuleError) as engine:
+        enc.add_party(enc.sheets_from_json(text))
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == str(engine.value)
+    assert (enc.to_json(), roster(screen)["cards"], enc.names) == before  # all or none
+
+
+def test_remove_defeat_restore() -> None:
+    enc, screen = started()
+    to(screen, "roster", "defeat", name="Thug")
+    assert enc.turn_state("Thug").defeated and card(screen, "Thug")["defeated"] is True
+    assert card(screen, "Thug")["skipped"] == "defeated"
+    to(screen, "strip", "end_turn")
+    assert enc.current == "Brute"  # the defeated get no turn
+    to(screen, "roster", "restore", name="Thug")
+    assert card(screen, "Thug")["defeated"] is False and not enc.turn_state("Thug").defeated
+    to(screen, "roster", "remove", name="Brute")
+    assert "Brute" not in enc.names and "Brute" not in roster(screen)["cards"]
+    assert "Brute" not in screen.panels["strip"]["states"]
+    to(screen, "log", "undo")
+    assert "Brute" in roster(screen)["cards"] and card(screen, "Brute")["side"] == "villains"
+
+
+def test_a_combatant_with_a_hit_waiting_cannot_leave() -> None:
+    enc, screen = started()
+    to(screen, "attack", "roll", dice=[3, 3])
+    to(screen, "roster", "remove", name="Thug")
+    assert "First resolve the hit waiting on Thug" in roster(screen)["error"]
+    assert "Thug" in enc.names and "Thug" in roster(screen)["cards"]
+
+
+def test_awareness_and_hiding() -> None:
+    enc, screen = started()
+    to(screen, "roster", "aware", name="Brute", aware=False)
+    assert card(screen, "Brute")["aware"] is False and not enc.turn_state("Brute").aware
+    assert screen.panels["strip"]["states"]["Brute"]["skipped"] == "not aware of the fight yet"
+    to(screen, "roster", "aware", name="Brute", aware=True)
+    assert card(screen, "Brute")["aware"] is True
+    to(screen, "roster", "hide", name="Widow", hidden=True)
+    assert card(screen, "Widow")["hidden"] is True and enc.hidden("Widow")
+    to(screen, "roster", "hide", name="Widow", hidden=False)
+    assert card(screen, "Widow")["hidden"] is False and not enc.hidden("Widow")
+    to(screen, "roster", "hide", name="Widow", hidden="yes")
+    assert "true or false" in roster(screen)["error"]
+
+
+def conditions(screen: GMScreen, name: str) -> list[str]:
+    return [c["name"] for c in card(screen, name)["conditions"]]
+
+
+def test_a_condition_until_the_end_of_a_named_combatant_s_next_turn_ends_then() -> None:
+    """Given on Widow's turn: Brute blinded until the end of Thug's next turn; Thug stunned until
+    the end of Brute's. Each ends with the named combatant's turn, not another's."""
+    enc, screen = started()
+    to(screen, "roster", "add_condition", name="Brute", condition="blinded", ends="end", of="Thug")
+    to(screen, "roster", "add_condition", name="Thug", condition="stunned", ends="end", of="Brute")
+    assert roster(screen)["error"] == ""
+    [blinded] = card(screen, "Brute")["conditions"]
+    assert blinded["until"] == "until the end of Thug's next turn"
+    assert blinded["until"] == enc.conditions("Brute")[0].until
+    to(screen, "strip", "end_turn")  # Widow's turn ends; Thug's begins
+    assert (conditions(screen, "Brute"), conditions(screen, "Thug")) == (["blinded"], ["stunned"])
+    to(screen, "strip", "end_turn")  # Thug's turn ends
+    assert conditions(screen, "Brute") == [] and not enc.has_condition("Brute", "blinded")
+    assert conditions(screen, "Thug") == ["stunned"]
+    to(screen, "strip", "end_turn")  # Brute's turn ends
+    assert conditions(screen, "Thug") == []
+    assert screen.panels["strip"]["states"]["Thug"]["conditions"] == []
+
+
+def test_a_condition_given_in_its_own_turn_lasts_to_the_next() -> None:
+    enc, screen = started()
+    to(screen, "roster", "add_condition", name="Widow", condition="on fire", ends="end")
+    for _ in range(3):
+        to(screen, "strip", "end_turn")
+    assert enc.round == 2 and conditions(screen, "Widow") == ["on fire"]
+    to(screen, "strip", "end_turn")
+    assert conditions(screen, "Widow") == []
+
+
+def test_a_condition_until_the_start_of_a_turn_and_one_until_removed() -> None:
+    enc, screen = started()
+    to(screen, "roster", "add_condition", name="Widow", condition="dazed", ends="start", of="Brute")
+    to(screen, "roster", "add_condition", name="Thug", condition="grabbed")
+    to(screen, "strip", "end_turn")
+    assert conditions(screen, "Widow") == ["dazed"]
+    to(screen, "strip", "end_turn")  # Brute's turn starts
+    assert conditions(screen, "Widow") == []
+    assert conditions(screen, "Thug") == ["grabbed"]
+    to(screen, "roster", "remove_condition", name="Thug", condition="grabbed")
+    assert conditions(screen, "Thug") == [] and not enc.has_condition("Thug", "grabbed")
+    to(screen, "roster", "remove_condition", name="Thug", condition="grabbed")
+    assert roster(screen)["error"] == "Thug is not grabbed."
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"name": "Thug", "condition": "stunned", "ends": "later"},
+        {"name": "Thug", "condition": "stunned", "ends": "end", "of": "Nobody"},
+        {"name": "Nobody", "condition": "stunned"},
+        {"name": "Thug", "condition": ""},
+        {"name": "Thug", "condition": "stunned", "until": "end"},
+    ],
+)
+def test_a_refused_condition_changes_nothing(args: dict[str, Any]) -> None:
+    enc, screen = started()
+    before = enc.to_json()
+    to(screen, "roster", "add_condition", **args)
+    assert roster(screen)["error"]
+    assert enc.to_json() == before and conditions(screen, "Thug") == []
+
+
+def test_blackout_and_d10_cards_show_their_own_health() -> None:
+    enc = blackout_fight()
+    screen = screen_of(enc)
+    assert card(screen, "Mech")["vitals"]["label"] == "HP"
+    d10 = d10_fight()
+    roster_ = Roster(d10)
+    vitals = roster_.panels["roster"]["cards"]["Evan"]["vitals"]
+    assert vitals == asdict(d10.vitals("Evan"))
+    assert vitals["label"] != "Endurance"
