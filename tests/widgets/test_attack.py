@@ -153,6 +153,7 @@ def test_a_hit_waits_with_each_answer_s_odds_and_cost() -> None:
     assert answers["take"] == {
         "damage": 5,
         "stunning": False,
+        "penetrating": False,
         "protection": 2,
         "dr": 7,
         "before": 5,

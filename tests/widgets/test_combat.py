@@ -100,7 +100,7 @@ def test_attack_hit_damage_and_the_hp_meter_then_the_vitality_test_due() -> None
     assert enc.pending_hit is not None and enc.pending_hit.target == "Mech"
     assert combat(screen)["ap"] == 1 == enc.ap("Kara")
     assert combat(screen)["one_two"] == "Kara"
-    assert combat(screen)["result"]["text"] == enc.log[-1].text
+    assert "\n".join(combat(screen)["result"]["lines"]) == enc.log[-1].text
     # the damage test's odds: 5 points a success less armor 2, DR 3 first, 10 HP
     preview = combat(screen)["damage_preview"]
     assert (preview["target"], preview["armor"], preview["dr"], preview["hp"]) == ("Mech", 2, 3, 10)
@@ -113,7 +113,7 @@ def test_attack_hit_damage_and_the_hp_meter_then_the_vitality_test_due() -> None
     assert enc.hit_points("Mech") == (5, 0)
     assert hp(screen, "Mech") == 5 and screen.panels["roster"]["cards"]["Mech"]["out"] is False
     assert combat(screen)["hit"] is None and combat(screen)["damage_preview"] == {}
-    assert "Mech loses 5 HP -> 5 HP" in combat(screen)["result"]["text"]
+    assert "Mech loses 5 HP -> 5 HP" in "\n".join(combat(screen)["result"]["lines"])
     # a one-two attack, at no AP, then a damage test that puts Mech out of the fight
     to(screen, "combat", "attack", successes=3, one_two=True)
     assert combat(screen)["error"] == "" and enc.ap("Kara") == 1
@@ -136,7 +136,7 @@ def test_a_miss_leaves_nothing_to_roll_damage_for() -> None:
     enc, screen = started()
     to(screen, "combat", "attack", dice=[1, 2, 3, 4])
     assert combat(screen)["error"] == "" and combat(screen)["hit"] is None
-    assert "miss" in combat(screen)["result"]["text"]
+    assert "miss" in "\n".join(combat(screen)["result"]["lines"])
     before = enc.to_json()
     to(screen, "combat", "damage", successes=2)
     assert "nothing to roll damage for" in combat(screen)["error"]
@@ -172,7 +172,7 @@ def test_an_action_spends_ap_and_shows_its_explanation() -> None:
     assert combat(screen)["ap"] == 1 == enc.ap("Kara")
     assert screen.panels["strip"]["states"]["Kara"]["ap"] == 1
     assert "slowed" in [c["name"] for c in screen.panels["roster"]["cards"]["Kara"]["conditions"]]
-    assert combat(screen)["result"]["text"].startswith("Kara takes a movement action")
+    assert "\n".join(combat(screen)["result"]["lines"]).startswith("Kara takes a movement action")
 
 
 def test_healing_brings_the_meter_back() -> None:

@@ -52,7 +52,7 @@ def test_block_rolls_through_the_engine_and_explains_itself() -> None:
     result = state(widget)["result"]
     assert (result["kind"], result["success"], result["extreme"]) == ("block", True, True)
     assert result["revision"] == "Ganyeka now acts after Monolith"
-    assert result["text"] == enc.log[-1].text
+    assert result["lines"][-1] == enc.log[-1].text
     # a continued block costs +1 now, and the preview follows the engine
     assert state(widget)["preview"]["block"]["continued"] == 1
     enc.undo()

@@ -73,7 +73,7 @@ def test_roll_with_physical_dice_explains_the_result() -> None:
     send(widget, {"cmd": "roll", "dice": [3, 4]})
     assert state(widget)["error"] == ""
     assert state(widget)["result"]["total"] == 13
-    assert state(widget)["result"]["text"] == (
+    assert "\n".join(state(widget)["result"]["lines"]) == (
         "Task: Monolith: Prowess 6 + 2d6 (3+4) = 13 vs 12: success (Rolling Dice)"
     )
     assert widget.encounter.log[-1].kind == "task"  # logged, so undoable and saved
@@ -95,7 +95,7 @@ def test_plain_bonus_roll() -> None:
     widget = roller()
     send(widget, {"cmd": "choose", "bonus": 4, "difficulty": 9})
     send(widget, {"cmd": "roll", "dice": [1, 1]})
-    assert state(widget)["result"]["text"] == (
+    assert "\n".join(state(widget)["result"]["lines"]) == (
         "Task: 2d6 (1+1) + 4 bonus = 6 vs 9: failure (Rolling Dice)"
     )
 
@@ -152,9 +152,8 @@ def test_blackout_roll_runs_the_encounter_command_and_explains_itself() -> None:
     send(widget, {"cmd": "roll", "dice": [2, 5, 6]})
     assert state(widget)["error"] == ""
     assert enc.turn_state("Kara").initiative == 13
-    assert state(widget)["result"]["step"] == 13
-    assert state(widget)["result"]["text"] == enc.log[-1].text
-    assert "2 + 5 + 6 = step 13, 3 action points" in state(widget)["result"]["text"]
+    assert state(widget)["result"]["lines"] == [enc.log[-1].text]
+    assert "2 + 5 + 6 = step 13, 3 action points" in "\n".join(state(widget)["result"]["lines"])
     enc.undo()
     assert enc.turn_state("Kara").initiative is None
     assert state(widget)["result"] == {}
@@ -207,7 +206,9 @@ def test_d10_surprise_check_and_ap_dice_replay_the_evan_example() -> None:
     send(widget, {"cmd": "surprise_check", "combatant": "Evan", "roll": 6})
     assert state(widget)["error"] == ""
     assert state(widget)["result"]["success"] is False
-    assert "surprised: -2 AP on the first turn of round 1" in state(widget)["result"]["text"]
+    assert "surprised: -2 AP on the first turn of round 1" in "\n".join(
+        state(widget)["result"]["lines"]
+    )
     enc.roll_initiative("Evan", roll=9)
     enc.roll_initiative("Orc", roll=1)
     enc.start()
@@ -218,7 +219,7 @@ def test_d10_surprise_check_and_ap_dice_replay_the_evan_example() -> None:
     assert ap["distribution"] == [[n, float(q)] for n, q in sorted(expected.items())]
     send(widget, {"cmd": "roll_ap", "dice": [4, 7, 8]})
     assert enc.ap("Evan") == 1
-    text = state(widget)["result"]["text"]
+    text = "\n".join(state(widget)["result"]["lines"])
     assert "4 7 8" in text and "= 1 AP" in text
     assert state(widget)["preview"]["ap"] is None
     enc.undo()
