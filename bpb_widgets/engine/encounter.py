@@ -15,6 +15,7 @@ events in the log and changes the state through the undo journal. A refused comm
 from __future__ import annotations
 
 import secrets
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -859,22 +860,43 @@ class Encounter(Generic[S]):
         """The file rewritten (atomically) after every accepted command, undo and redo, or None.
 
         Setting it to a file that exists is refused unless this encounter was loaded from it:
-        no other fight, and nothing that is not a fight, is ever overwritten.
+        no other fight, and nothing that is not a fight, is ever overwritten. One encounter at a
+        time autosaves to a file, in this kernel or any other: it holds the file's lock until
+        ``enc.autosave = None``, until it is garbage-collected, or until its process ends (a
+        killed kernel's lock is taken over). Another is refused, told who holds it.
         """
         return self._history.autosave
 
     @autosave.setter
     def autosave(self, path: str | Path | None) -> None:
+        history = self._history
         if path is None:
-            self._history.autosave = None
+            _release(history)
             return
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise RuleError(f"Autosave to a file path, not {path!r}.")
         target = Path(path).expanduser()
-        text = self.to_json()
-        storage.claim(target, text)
-        storage.write_atomic(target, text)
-        self._history.autosave = target
+        held = history.lock
+        if held is not None and held.held and held.path == storage.real_path(target):
+            lock = held  # already this encounter's file
+        else:
+            if not target.parent.is_dir():
+                raise EncounterFileError(f"Cannot autosave to {target}: the folder does not exist.")
+            lock = storage.AutosaveLock(target)
+        try:
+            text = self.to_json()
+            storage.claim(target, text)
+            storage.write_atomic(lock.path, text)
+        except BaseException:
+            if lock is not held:
+                lock.release()
+            raise
+        if lock is not held:
+            _release(history)
+            history.lock = lock
+            # garbage-collected, or at interpreter exit, the encounter lets go of the file
+            history.release = weakref.finalize(self, lock.release)
+        history.autosave = target
 
     def to_json(self) -> str:
         """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
@@ -905,17 +927,30 @@ class Encounter(Generic[S]):
         return enc
 
     def save(self, path: str | Path) -> Path:
-        """Write the encounter to ``path`` atomically (a temporary file, then a rename)."""
-        return storage.save(Path(path), self.to_json())
+        """Write the encounter to ``path`` atomically (a temporary file, then a rename); a file
+        another encounter autosaves to is refused."""
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise RuleError(f"Save to a file path, not {path!r}.")
+        return storage.save(Path(path).expanduser(), self.to_json(), owner=self._history.lock)
 
     @classmethod
     def load(cls: type[E], path: str | Path, *, autosave: bool = False) -> E:
         """Read an encounter saved with ``save`` (or autosaved), undo history included;
         ``autosave=True`` goes on autosaving to the same file."""
-        enc = cls.from_json(storage.read(Path(path)))
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise RuleError(f"Load from a file path, not {path!r}.")
+        enc = cls.from_json(storage.read(Path(path).expanduser()))
         if autosave:
             enc.autosave = path
         return enc
+
+
+def _release(history: History) -> None:
+    """Stop autosaving: let go of the file's lock."""
+    release, history.release = history.release, None
+    history.lock = history.autosave = None
+    if release is not None:
+        release()
 
 
 def _saved_rules(saved: storage.Saved) -> RuleSet:

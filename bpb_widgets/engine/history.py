@@ -65,6 +65,10 @@ class History:
         self.log: list[Event] = []
         self.observers: list[Callable[[Change], None]] = []
         self.autosave: Path | None = None
+        #: The lock on the autosave file, held while this history autosaves to it, and what lets
+        #: go of it (also called when the encounter is garbage-collected or Python exits).
+        self.lock: storage.AutosaveLock | None = None
+        self.release: Callable[[], object] | None = None
         self.running: str | None = None
         self._rng_state: RandomState | None = None
         self._rolls: list[list[int]] = []
@@ -203,9 +207,10 @@ class History:
     def _write(self, done: list[Done], undone: list[Record]) -> None:
         """Autosave these commands (and undone ones); a failure is an error a GM can read."""
         assert self.autosave is not None
+        target = self.lock.path if self.lock is not None else self.autosave
         try:
             text = storage.encode(self.header, [d.encoded for d in done], undone)
-            storage.write_atomic(self.autosave, text)
+            storage.write_atomic(target, text)
         except OSError as error:
             raise storage.EncounterFileError(
                 f"Could not autosave to {self.autosave} ({error.strerror or error}); nothing "
