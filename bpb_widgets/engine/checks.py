@@ -5,9 +5,11 @@ Every refusal is a :class:`~bpb_widgets.errors.RuleError` whose message names th
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection
 from numbers import Real
 
+from bpb_widgets.engine.conform import hidden_character, shown
 from bpb_widgets.errors import RuleError
 
 
@@ -48,11 +50,30 @@ RESERVED_NAMES = frozenset({"environment", "the environment"})
 MAX_NOTE = 300
 
 
+def tidy_text(text: str, what: str) -> str:
+    """``text`` as Unicode NFC with its whitespace tidied (runs of spaces, tabs and new lines
+    become one space; none at either end); invisible and control characters are refused."""
+    text = unicodedata.normalize("NFC", " ".join(text.split()))
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise RuleError(f"{what} cannot hold {hidden}; type it again without it.")
+    return text
+
+
+def fold_name(name: str) -> str:
+    """The form two names are compared in: "  blueshift " is Blueshift."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
 def check_name(name: object) -> str:
-    """A combatant name: text, not blank, not too long, not the environment."""
+    """A combatant name: text, not blank, not too long, nothing invisible, not the environment.
+
+    Names are normalised here, once for every system: Unicode NFC, trimmed, runs of whitespace
+    as one space; invisible and control characters (a zero-width space, a lone surrogate) are
+    refused, so "Environment\u200b" is not a way round the reserved name."""
     if not isinstance(name, str) or not name.strip():
-        raise RuleError(f"A combatant needs a name (some text); got {name!r}.")
-    name = name.strip()
+        raise RuleError(f"A combatant needs a name (some text); got {shown(name)}.")
+    name = tidy_text(name, "A name")
     if len(name) > MAX_NAME:
         raise RuleError(f"Names are at most {MAX_NAME} characters; this one has {len(name)}.")
     if name.casefold() in RESERVED_NAMES:
@@ -68,7 +89,7 @@ def check_flag(value: object, what: str) -> bool:
 
 
 def check_note(text: object, what: str = "Notes") -> str:
-    """A short free-text note, its whitespace tidied."""
+    """A short free-text note: Unicode NFC, its whitespace tidied, nothing invisible."""
     if not isinstance(text, str) or len(text) > MAX_NOTE:
         raise RuleError(f"{what} are text of at most {MAX_NOTE} characters.")
-    return " ".join(text.split())
+    return tidy_text(text, what)

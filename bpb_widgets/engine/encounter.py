@@ -15,6 +15,7 @@ events in the log and changes the state through the undo journal. A refused comm
 from __future__ import annotations
 
 import secrets
+import types
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,9 +23,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from bpb_widgets.engine import storage
-from bpb_widgets.engine.checks import check_name, check_note
+from bpb_widgets.engine.checks import check_name, check_note, fold_name
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
 from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
+from bpb_widgets.engine.conform import checked, fresh, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.history import History
@@ -35,6 +37,8 @@ from bpb_widgets.errors import RuleError
 
 #: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
 IDLE_ROUNDS = 3
+#: Seeds are whole numbers below this (either side of 0).
+MAX_SEED = 2**64
 
 
 class Sheet(Protocol):
@@ -136,6 +140,7 @@ class Encounter(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _check_queries(cls)
         for rule_set in cls.__dict__.get("rule_sets", ()):
             if rule_set.name in Encounter._registry:
                 raise TypeError(f"Two classes run the rule set {rule_set.name!r}.")
@@ -159,8 +164,8 @@ class Encounter(Generic[S]):
         self.rules = self._rule_set(rules, options)
         if seed is None:
             seed = secrets.randbelow(2**32)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RuleError(f"The seed is a whole number, not {seed!r}.")
+        if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= MAX_SEED:
+            raise RuleError(f"The seed is a whole number below 2**64, not {shown(seed)}.")
         self.seed: int = seed
         self._history = History(seed, self._header())
         self._journal = self._history.journal
@@ -350,11 +355,12 @@ class Encounter(Generic[S]):
         ``make_sheet``). Everywhere: ``group=True`` for henchmen sharing one turn,
         ``aware=False`` for someone who gets no turn until ``becomes_aware``."""
         made = self.make_sheet(name, **sheet)
-        if made.name.casefold() in self._folded:
+        folded = fold_name(made.name)
+        if folded in self._folded:
             raise RuleError(f"There is already a combatant called {made.name}.")
         j = self._journal
         j.set(self._sheets, made.name, made)
-        j.set(self._folded, made.name.casefold(), made.name)
+        j.set(self._folded, folded, made.name)
         j.set(self._aware, made.name, made.aware)
         j.changed("roster")
         self._enrol(made)
@@ -738,10 +744,10 @@ class Encounter(Generic[S]):
         if isinstance(name, str):
             if name in self._sheets:
                 return name
-            known = self._folded.get(name.strip().casefold())
+            known = self._folded.get(fold_name(name))
             if known is not None:
                 return known
-        check_name(name)
+        name = check_name(name)
         raise RuleError(f"There is no combatant called {name}.")
 
     def _need_started(self, what: str) -> None:
@@ -779,14 +785,15 @@ class Encounter(Generic[S]):
     def _run(
         self, name: str, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> Any:
-        record: Record = {"cmd": name, "args": arguments(method, args, kwargs)}
-        return self._history.run(record, self._call, method, args, kwargs)
+        """Run a command with its arguments made plain: the command sees what is saved and
+        replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        plain = arguments(method, args, kwargs)
+        record: Record = {"cmd": name, "args": plain}
+        return self._history.run(record, self._call, method, fresh(plain) if plain else {})
 
-    def _call(
-        self, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> Any:
+    def _call(self, method: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
         before = self._current
-        result = method(self, *args, **kwargs)
+        result = method(self, **kwargs)
         touched = self._journal.touched
         if before is not None:
             touched.add(before)
@@ -795,14 +802,15 @@ class Encounter(Generic[S]):
         return result
 
     def _replay(self, record: Mapping[str, Any], *, redoing: bool = False) -> Any:
-        """Run a saved or undone command again; its dice must come out as recorded."""
+        """Run a saved or undone command again, its arguments checked as a call's are; its dice
+        must come out as recorded."""
         method = self.commands()[record["cmd"]]
+        plain = arguments(method, (), record["args"])
         return self._history.run(
-            dict(record),
+            {"cmd": record["cmd"], "args": plain},
             self._call,
             method,
-            (),
-            dict(record["args"]),
+            fresh(plain) if plain else {},
             redoing=redoing,
             expected_rolls=record.get("rolls", []),
         )
@@ -953,6 +961,18 @@ def _release(history: History) -> None:
         release()
 
 
+def _check_queries(cls: type) -> None:
+    """Check the arguments of ``cls``'s public queries against their type hints, as commands'
+    are: ``defense_preview([])`` is an ``ArgumentError``, not whatever it would have raised."""
+    for name, member in list(vars(cls).items()):
+        if (
+            not name.startswith("_")
+            and isinstance(member, types.FunctionType)
+            and not getattr(member, "is_command", False)
+        ):
+            setattr(cls, name, checked(member))
+
+
 def _saved_rules(saved: storage.Saved) -> RuleSet:
     """The rule set a file names: a registered one with its options, or a house rule set saved
     under its own name (built on the registered rule set its options belong to)."""
@@ -994,3 +1014,6 @@ def _steps(steps: object, available: int, what: str) -> int:
             else f"Only {available} step(s) to {what}, not {steps}."
         )
     return steps
+
+
+_check_queries(Encounter)

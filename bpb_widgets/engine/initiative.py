@@ -114,7 +114,7 @@ class InitiativeEncounter(Encounter[S], Generic[S]):
     # -- commands -----------------------------------------------------------------------------
 
     @command
-    def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+    def roll_order(self, dice: Mapping[str, int | Sequence[int]] | None = None) -> list[str]:
         """Roll initiative for everyone who has not rolled (physical dice by name in ``dice``);
         the order of play follows it."""
         self._before_start("roll for the order of play")

@@ -249,7 +249,7 @@ def test_trips_and_squeezes_at_human_level_are_stunning() -> None:
         (lambda e: e.spend_plot_point("Widow", "rally"), "no plot points left"),
         (lambda e: e.spend_plot_point("Black Steel", "nap"), "spent on"),
         (lambda e: e.gain_plot_point("Black Steel", "bribe"), "gained for"),
-        (lambda e: e.recover("Widow"), "as a list"),
+        (lambda e: e.recover("Widow"), "names= takes a list of text"),
     ],
 )
 def test_impossible_combat_commands_are_refused_and_change_nothing(act, message: str) -> None:
