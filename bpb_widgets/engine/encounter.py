@@ -912,7 +912,11 @@ class Encounter(Generic[S]):
 
     @classmethod
     def from_json(cls: type[E], text: str | bytes) -> E:
-        """Rebuild an encounter from ``to_json`` output by replaying its commands."""
+        """Rebuild an encounter from ``to_json`` output by replaying its commands.
+
+        Everything it will ever replay is checked now: the accepted commands are replayed, and
+        the undone ones are replayed too (as redo would, dice included) and undone again, so a
+        damaged redo list is refused here, never half-applied later."""
         saved = storage.decode(text)
         header = saved.header
         try:
@@ -923,15 +927,17 @@ class Encounter(Generic[S]):
         for records in (saved.commands, saved.undone):
             if not all(_fits(record, commands) for record in records):
                 raise EncounterFileError("The encounter file's command list is damaged.")
-        for number, record in enumerate(saved.commands, 1):
-            try:
-                enc._replay(record)
-            except (RuleError, TypeError) as error:
-                raise EncounterFileError(
-                    f"The encounter file does not replay: command {number} "
-                    f"({record['cmd']}) fails: {error}"
-                ) from None
-        enc._history.redo_records = list(reversed(saved.undone))
+        for what, records in (("command", saved.commands), ("undone command", saved.undone)):
+            for number, record in enumerate(records, 1):
+                try:
+                    enc._replay(record)
+                except (RuleError, TypeError, RecursionError) as error:
+                    raise EncounterFileError(
+                        f"The encounter file does not replay: {what} {number} "
+                        f"({record['cmd']}) fails: {error}"
+                    ) from None
+        if saved.undone:  # back to where the file stands, the undone commands ready to redo
+            enc._history.undo(len(saved.undone))
         return enc
 
     def save(self, path: str | Path) -> Path:

@@ -1,8 +1,9 @@
 """The encounter file: versioned JSON, written atomically, read back for replay.
 
-A file holds a header (format, version, seed, the rule set and its options) and every accepted
-command (with the dice it rolled), plus the undone commands that redo can bring back. This module
-knows the file's shape, not the rules: ``Encounter.from_json`` replays what it reads.
+A file holds a header (format, version, seed, the rule set and its options, and a checksum of
+them) and every accepted command (with the dice it rolled), plus the undone commands that redo can
+bring back. This module knows the file's shape, not the rules: ``Encounter.from_json`` replays what
+it reads. One encounter at a time autosaves to a file: it holds the file's :class:`AutosaveLock`.
 
 Version 1 (bpb_widgets 0.1) files load too: their option and argument names are brought up to
 date (``continued_defence_penalty`` -> ``continued_defense_penalty``, ``armour=`` -> ``armor=``).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
+import hashlib
 import json
 import os
 import re
@@ -63,9 +65,17 @@ def compact(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def checksum(header: Mapping[str, Any]) -> str:
+    """A short digest of a file's header (seed, rule set, options): a file whose rule options were
+    edited by hand would replay to another fight, so it is refused."""
+    canonical = json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(canonical.encode("utf-8"), digest_size=8).hexdigest()
+
+
 def encode(header: Mapping[str, Any], commands: list[str], undone: list[Record]) -> str:
-    """The file text: the ``header``, the already encoded ``commands``, the ``undone`` ones."""
-    head = compact({"format": FORMAT, "version": VERSION, **header})
+    """The file text: the ``header`` (and its checksum), the already encoded ``commands``, the
+    ``undone`` ones."""
+    head = compact({"format": FORMAT, "version": VERSION, **header, "check": checksum(header)})
     tail = ",".join(compact(record) for record in undone)
     return f'{head[:-1]},"commands":[{",".join(commands)}],"undone":[{tail}]}}'
 
@@ -85,7 +95,7 @@ def decode(text: str | bytes) -> Saved:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise EncounterFileError("This JSON is not a bpb_widgets encounter.")
     version = data.get("version")
-    if isinstance(version, bool) or version not in READABLE:
+    if type(version) is not int or version not in READABLE:
         raise EncounterFileError(
             f"This encounter was saved in format version {version!r}; "
             f"this bpb_widgets reads versions {', '.join(map(str, READABLE))}."
@@ -97,10 +107,16 @@ def decode(text: str | bytes) -> Saved:
     options = data.get("options")
     if not isinstance(options, dict):
         raise EncounterFileError("The encounter file's rule options are damaged.")
+    check = data.pop("check", None)
+    del data["format"], data["version"]
+    if check is not None and check != checksum(data):
+        raise EncounterFileError(
+            "The encounter file's header (seed, rule set or rule options) was changed after it "
+            "was saved: it would replay to another fight."
+        )
     if version == 1:
         data["options"] = {RENAMED_OPTIONS.get(k, k): v for k, v in options.items()}
         commands, undone = _renamed(commands), _renamed(undone)
-    del data["format"], data["version"]
     return Saved(version, data, commands, undone)
 
 
