@@ -14,6 +14,7 @@ events in the log and changes the state through the undo journal. A refused comm
 
 from __future__ import annotations
 
+import json
 import secrets
 import types
 import weakref
@@ -826,8 +827,9 @@ class Encounter(Generic[S]):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """The accepted commands, oldest first, as they are saved."""
-        return [done.record for done in self._history.done]
+        """The accepted commands, oldest first, as they are saved (copies: changing them changes
+        nothing)."""
+        return [json.loads(done.encoded) for done in self._history.done]
 
     @property
     def can_undo(self) -> bool:
