@@ -90,6 +90,8 @@ class TurnState:
     out: bool
     #: Conditions on the combatant, each with when it ends.
     conditions: tuple[Condition, ...] = ()
+    #: The round they last took their turn in (0: not yet in this fight).
+    last_acted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +325,7 @@ class Encounter(Generic[S]):
             "aware": self._aware[name],
             "current": name == self._current,
             "acted": self._acted.get(name) == self._round and self.started,
+            "last_acted": self._acted.get(name, 0),
             "delaying": name in self._holding,
             "out": self._out(name),
             "conditions": self._conditions.get(name, ()),

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import anywidget
 import traitlets
 
-from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.engine import Change, Encounter, Event
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 
@@ -105,6 +105,9 @@ class EncounterWidget(anywidget.AnyWidget, Generic[E]):
         self._pending: Delta | None = None
         self._batching = False
         self._patches: dict[str, dict[str, Any]] = {}
+        #: Traits showing what a command of this widget did, with the last log event of that
+        #: command: undone, the event is gone and the trait is cleared.
+        self._anchors: dict[str, tuple[int, Event | None]] = {}
         # the traits are filled before the comm opens: the first sync is the open message alone
         self._update(None)
         super().__init__(**kwargs)
@@ -177,6 +180,7 @@ class EncounterWidget(anywidget.AnyWidget, Generic[E]):
     def _refresh(self, delta: Delta | None) -> None:
         """Bring the traits up to date; ``delta`` None means everything (at construction)."""
         with self.hold_sync():
+            self._drop_undone()
             self._update(delta)
         if self._patches:
             patches, self._patches = self._patches, {}
@@ -184,6 +188,23 @@ class EncounterWidget(anywidget.AnyWidget, Generic[E]):
 
     def _update(self, delta: Delta | None) -> None:
         raise NotImplementedError
+
+    def _show(self, trait: str, value: dict[str, Any]) -> None:
+        """Set ``trait`` to what the command just run did; it is cleared once that command is
+        undone (then the trait would show a roll the fight no longer has)."""
+        events = self._encounter.log
+        self._anchors[trait] = (len(events) - 1, events[-1] if events else None)
+        setattr(self, trait, value)
+
+    def _drop_undone(self) -> None:
+        """Clear the traits ``_show`` set for a command since undone."""
+        if not self._anchors:
+            return
+        events = self._encounter.log
+        for trait, (index, event) in list(self._anchors.items()):
+            if event is not None and (index >= len(events) or events[index] is not event):
+                del self._anchors[trait]
+                setattr(self, trait, {})
 
     def _patch_dict(self, name: str, values: dict[str, Any]) -> None:
         """Set keys of the dict trait ``name`` in place (None removes one) and queue only the keys

@@ -63,13 +63,16 @@ class DefensePanel(EncounterWidget[BulletproofBlues]):
         roll = enc.block if kind == "block" else enc.dodge
         result = roll(defender, attacker=attacker, rank=rank, dice=dice)
         self.selection = {"attacker": attacker, "defender": defender, "rank": rank}
-        self.result = {
-            "kind": kind,
-            "text": result.text,
-            "success": result.success,
-            "extreme": result.extreme,
-            "revision": enc.revisions[-1][2] if result.revised else None,
-        }
+        self._show(
+            "result",
+            {
+                "kind": kind,
+                "text": result.text,
+                "success": result.success,
+                "extreme": result.extreme,
+                "revision": enc.revisions[-1][2] if result.revised else None,
+            },
+        )
 
     def _update(self, delta: Delta | None) -> None:
         enc = self.encounter

@@ -57,12 +57,16 @@ class BlackoutRoller(DiceRoller[Blackout], kind="initiative-dice"):
     def _update(self, delta: Delta | None) -> None:
         super()._update(delta)
         if delta is None or delta.roster:
+            if self.selection.get("combatant", None) not in (None, *self.sheets):
+                self.selection = {}  # whoever was chosen is no longer in the fight
             self.preview = self._steps(self.selection.get("count", Blackout.initiative_dice[1]))
 
     @command
     def choose(self, combatant: str | None = None, count: int | None = None) -> None:
         """Who rolls, and how many dice: preview the steps."""
         count = Blackout.initiative_dice[1] if count is None else count
+        if combatant is not None:
+            combatant = self.encounter.combatant(combatant).name
         preview = self._steps(count)
         self.selection = {"combatant": combatant, "count": count}
         self.preview = preview
@@ -75,7 +79,7 @@ class BlackoutRoller(DiceRoller[Blackout], kind="initiative-dice"):
             raise RuleError("Choose who rolls initiative.")
         explained = _Explained(self.encounter)
         step = self.encounter.roll_initiative(name, dice=self.selection["count"], rolled=dice)
-        self.result = {"text": explained.text, "step": step}
+        self._show("result", {"text": explained.text, "step": step})
 
     def _steps(self, count: int) -> dict[str, Any]:
         """The step distribution of ``count`` dice, and the chance to act before every enemy."""
@@ -106,12 +110,14 @@ class D10Roller(DiceRoller[D10AP], kind="d10"):
     def _update(self, delta: Delta | None) -> None:
         super()._update(delta)
         self.current = self.encounter.current
+        if self.selection and self.selection["combatant"] not in self.sheets:
+            self.selection = {}  # whoever was chosen is no longer in the fight
         self.preview = self._odds()
 
     @command
     def choose(self, combatant: str) -> None:
         """Whose surprise check to preview."""
-        self.encounter.combatant(combatant)
+        combatant = self.encounter.combatant(combatant).name
         self.selection = {"combatant": combatant}
         self.preview = self._odds()
 
@@ -121,7 +127,7 @@ class D10Roller(DiceRoller[D10AP], kind="d10"):
         self.choose(combatant)
         explained = _Explained(self.encounter)
         check = self.encounter.surprise_check(combatant, roll=roll)
-        self.result = {"text": explained.text, "success": not check.surprised}
+        self._show("result", {"text": explained.text, "success": not check.surprised})
 
     @command
     def roll_ap(self, dice: Dice | None = None) -> None:
@@ -131,7 +137,7 @@ class D10Roller(DiceRoller[D10AP], kind="d10"):
             raise RuleError("AP dice are rolled at the start of a turn: it is nobody's turn.")
         explained = _Explained(self.encounter)
         ap = self.encounter.roll_ap(current, dice=dice)
-        self.result = {"text": explained.text, "success": ap > 0}
+        self._show("result", {"text": explained.text, "success": ap > 0})
 
     def _odds(self) -> dict[str, Any]:
         enc = self.encounter

@@ -10,7 +10,7 @@ import traitlets
 from bpb_widgets.bpb import BulletproofBlues, TaskChoices
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC
+from bpb_widgets.widgets._base import STATIC, Delta
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import odds_payload
 from bpb_widgets.widgets.dice_roller import DiceRoller
@@ -54,7 +54,7 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             raise RuleError("Choose which of the combatant's attributes to roll.")
         if opposed is None and difficulty is None:
             raise RuleError("Choose a difficulty, or an opposing combatant and attribute.")
-        self.selection = {
+        selection = {
             "combatant": combatant,
             "attribute": attribute,
             "bonus": bonus,
@@ -65,22 +65,34 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             "attack": attack or [],
             "defense": defense or [],
         }
-        self.preview = self._preview()
+        preview = self._preview(selection)  # refused: the selection stays as it was
+        self.selection, self.preview = selection, preview
 
     @command
     def roll(self, dice: Dice | None = None) -> None:
         """Make the roll set up by ``choose`` (``dice``: physical dice)."""
         if not self.selection:
             raise RuleError("Choose who rolls and against what first.")
-        rolled = self.encounter.task(**self._task_args(), dice=dice)
-        self.result = {
-            "text": self.encounter.log[-1].text,
-            "dice": list(rolled.dice),
-            "total": rolled.total,
-            "difficulty": rolled.difficulty,
-            "success": rolled.success,
-            "extreme": rolled.extreme,
-        }
+        rolled = self.encounter.task(**self._task_args(self.selection), dice=dice)
+        self._show(
+            "result",
+            {
+                "text": self.encounter.log[-1].text,
+                "dice": list(rolled.dice),
+                "total": rolled.total,
+                "difficulty": rolled.difficulty,
+                "success": rolled.success,
+                "extreme": rolled.extreme,
+            },
+        )
+
+    def _update(self, delta: Delta | None) -> None:
+        super()._update(delta)
+        if self.selection and (delta is None or delta.roster):
+            try:
+                self.preview = self._preview(self.selection)
+            except RuleError:  # whoever was chosen is no longer in the fight
+                self.selection, self.preview = {}, {}
 
     def _sheet(self, name: str) -> dict[str, Any]:
         sheet = self.encounter.combatant(name)
@@ -89,9 +101,9 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             "expertise": sorted(sheet.expertise),
         }
 
-    def _task_args(self) -> dict[str, Any]:
-        """The selection as ``Encounter.task`` arguments."""
-        s = self.selection
+    @staticmethod
+    def _task_args(s: dict[str, Any]) -> dict[str, Any]:
+        """A selection as ``Encounter.task`` arguments."""
         return {
             "roller": s["combatant"],
             "attribute": s["attribute"] if s["combatant"] else None,
@@ -104,9 +116,9 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
             "defense_bonus": s["defense"],
         }
 
-    def _preview(self) -> dict[str, Any]:
-        """The arithmetic of both sides as text, and the odds."""
-        setup = self.encounter.task_preview(**self._task_args())
+    def _preview(self, selection: dict[str, Any]) -> dict[str, Any]:
+        """The arithmetic of both sides of ``selection`` as text, and the odds."""
+        setup = self.encounter.task_preview(**self._task_args(selection))
         return {
             "attribute": setup.attribute,
             "bonus": setup.total_bonus,

@@ -95,37 +95,42 @@ class TurnOrderStrip(EncounterWidget[Encounter[Any]]):
         enc = self.encounter
         if delta is None:
             self.controls = asdict(enc.controls)
+        # a record can depend on the round (forced this round, a delay to a step this round):
+        # when the round changes, every record is looked at again (only changed ones are sent)
+        new_round = enc.round != self.round
         self.round = enc.round
         self.current = enc.current
-        if delta is None or delta.order or delta.roster:
-            self.order = enc.order
+        order = enc.order  # initiative rolled before the start reorders it too
+        if order != self.order:  # a long list is validated only when it changed
+            self.order = order
         self.environment = list(enc.environment_notes)
         self.revisions = [text for _attacker, _defender, text in enc.revisions]
         self.can_undo, self.can_redo = enc.can_undo, enc.can_redo
         if delta is None:
-            self.states = {name: self._record(name, None) for name in enc.names}
+            self.states = {name: self._record(name) for name in enc.names}
         else:
             records: dict[str, Any] = {}
             if delta.roster:
                 records = dict.fromkeys(set(self.states) - set(enc.names))
             # a new round or a re-slotting can change everyone's initiative and action points
-            everyone = delta.roster or delta.order
+            everyone = delta.roster or delta.order or new_round
             names = enc.names if everyone else delta.touched
-            records.update((n, self._record(n, self.states.get(n))) for n in names)
+            records.update((n, self._record(n)) for n in names)
             self._patch_dict("states", records)
 
-    def _record(self, name: str, old: dict[str, Any] | None) -> dict[str, Any]:
-        """What a chip shows. ``acted`` is the round the combatant last acted in, so starting a new
-        round changes no record: the front end compares it with ``round``."""
+    def _record(self, name: str) -> dict[str, Any]:
+        """What a chip shows: a function of the encounter's state alone. ``acted`` is the round
+        the combatant last acted in, so starting a new round changes no record: the front end
+        compares it with ``round``."""
         enc = self.encounter
         turn = enc.turn_state(name)
-        acted = old["acted"] if old else 0
-        if turn.acted:
-            acted = enc.round
-        elif acted == enc.round:
+        acted = enc.round if turn.acted else turn.last_acted
+        if acted == enc.round and not turn.acted:
             acted = 0
         record = {
-            key: value for key, value in asdict(turn).items() if key not in ("name", "current")
+            key: value
+            for key, value in asdict(turn).items()
+            if key not in ("name", "current", "last_acted")
         }
         record.update(group=enc.combatant(name).group, acted=acted)
         record["lost"] = [list(lost) for lost in record.get("lost", ())]
