@@ -6,6 +6,11 @@ hints, it runs on the :class:`~bpb_widgets.Encounter`, and the widget's traits f
 change notifications. A refused command sets :attr:`EncounterWidget.error`; nothing a message
 contains can raise into the kernel.
 
+Every trait is a function of the encounter's state and of the widget's own selection, never of
+the history of what it was sent: refreshed after undo, it shows what a new widget would. The
+front end writes no trait (an ipywidgets "update" message is refused, the front end's copy put
+back); it changes things only through commands.
+
 Large collections (a roster's per-combatant state, the log) are edited *in place*, which traitlets
 does not sync, and the edit is sent as a small ``{"type": "patch"}`` message that ``js/lib/sync.js``
 applies to the front-end model. A view opened later still receives the full, current trait values.
@@ -13,6 +18,7 @@ applies to the front-end model. A view opened later still receives the full, cur
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +33,7 @@ from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+log = logging.getLogger("bpb_widgets")
 
 #: The longest error a widget shows: a hostile message must not make the kernel echo megabytes.
 ERROR_LIMIT = 400
@@ -56,8 +63,26 @@ class Delta:
         )
 
 
+class Selection(traitlets.Dict):
+    """A widget's own selection: empty, or exactly the keys given, each value checked by its
+    trait (traitlets validation), so that no assignment can leave a selection the widget cannot
+    read."""
+
+    def __init__(self, **fields: traitlets.TraitType[Any, Any]) -> None:
+        super().__init__(per_key_traits=fields)
+        self.fields = frozenset(fields)
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        value = super().validate(obj, value)
+        if value and set(value) != self.fields:
+            self.error(obj, value)
+        return value
+
+
 def shown_error(text: str) -> str:
-    """An error message cut to ``ERROR_LIMIT`` characters."""
+    """An error message cut to ``ERROR_LIMIT`` characters, any character that cannot be sent (a
+    lone surrogate) written as its escape."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= ERROR_LIMIT else f"{text[: ERROR_LIMIT - 1]}…"
 
 
@@ -84,6 +109,9 @@ class EncounterWidget(anywidget.AnyWidget, Generic[E]):
 
     #: The encounters this widget works with (a game system's class, or any encounter).
     encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
+    #: The traits the front end may set with an ipywidgets "update" message: none. It sends
+    #: commands, which are checked; a trait it could set would be trusted unchecked.
+    writable: ClassVar[frozenset[str]] = frozenset()
     #: The commands the front end may send, by name (filled from the ``@command`` methods).
     commands: ClassVar[dict[str, Command]] = {}
 
@@ -126,6 +154,28 @@ class EncounterWidget(anywidget.AnyWidget, Generic[E]):
         super().close()
 
     # -- commands from the front end ---------------------------------------------------------
+
+    def set_state(self, sync_data: object) -> None:
+        """A front-end "update" message: only ``writable`` traits are taken (none, for these
+        widgets); the others are refused and the front end is sent their true values again."""
+        if not isinstance(sync_data, dict):
+            log.warning("%s: ignored a trait update that is not a mapping", type(self).__name__)
+            return
+        taken = {key: value for key, value in sync_data.items() if key in self.writable}
+        refused = [key for key in sync_data if key not in taken and key in self.keys]
+        if taken:
+            try:
+                super().set_state(taken)
+            except Exception:
+                log.exception("%s: refused a trait update", type(self).__name__)
+                refused.extend(taken)
+        if refused:
+            log.warning(
+                "%s: the front end may not set %s; sent back",
+                type(self).__name__,
+                ", ".join(shown(key) for key in refused[:5]),
+            )
+            self.send_state(refused)
 
     def _on_message(self, _widget: object, msg: object, _buffers: object) -> None:
         try:

@@ -9,7 +9,7 @@ import traitlets
 from bpb_widgets.bpb import BulletproofBlues, DefenseKind
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget
+from bpb_widgets.widgets._base import STATIC, Delta, EncounterWidget, Selection
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import odds_payload
 
@@ -30,7 +30,9 @@ class DefensePanel(EncounterWidget[BulletproofBlues]):
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     #: The choice being previewed: ``{"attacker", "defender", "rank"}``.
-    selection = traitlets.Dict().tag(sync=True)
+    selection = Selection(
+        attacker=traitlets.Unicode(), defender=traitlets.Unicode(), rank=traitlets.Int()
+    ).tag(sync=True)
     #: ``{"block": {...} | {"refused": text}, "dodge": ...}`` for the selection.
     preview = traitlets.Dict().tag(sync=True)
     #: The last roll: ``{"kind", "text", "success", "extreme", "revision"}``.

@@ -18,7 +18,7 @@ from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.engine import Encounter
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC, Delta
+from bpb_widgets.widgets._base import STATIC, Delta, Selection
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import exact
 from bpb_widgets.widgets.dice_roller import DiceRoller
@@ -49,6 +49,9 @@ class BlackoutRoller(DiceRoller[Blackout], kind="initiative-dice"):
     encounter_type = Blackout
 
     choices = traitlets.Dict({"dice": list(Blackout.initiative_dice)}).tag(sync=True)
+    selection = Selection(combatant=traitlets.Unicode(allow_none=True), count=traitlets.Int()).tag(
+        sync=True
+    )
 
     def _sheet(self, name: str) -> dict[str, Any]:
         sheet = self.encounter.combatant(name)
@@ -102,6 +105,7 @@ class D10Roller(DiceRoller[D10AP], kind="d10"):
     encounter_type = D10AP
 
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    selection = Selection(combatant=traitlets.Unicode()).tag(sync=True)
 
     def _sheet(self, name: str) -> dict[str, Any]:
         sheet = self.encounter.combatant(name)

@@ -10,7 +10,7 @@ import traitlets
 from bpb_widgets.bpb import BulletproofBlues, TaskChoices
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._base import STATIC, Delta
+from bpb_widgets.widgets._base import STATIC, Delta, Selection
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._odds import odds_payload
 from bpb_widgets.widgets.dice_roller import DiceRoller
@@ -35,6 +35,17 @@ class TaskRoller(DiceRoller[BulletproofBlues], kind="task"):
     encounter_type = BulletproofBlues
 
     choices = traitlets.Dict(choices(BulletproofBlues.task_choices)).tag(sync=True)
+    selection = Selection(
+        combatant=traitlets.Unicode(allow_none=True),
+        attribute=traitlets.Unicode(allow_none=True),
+        bonus=traitlets.Int(),
+        difficulty=traitlets.Int(allow_none=True),
+        opposed=traitlets.Unicode(allow_none=True),
+        opposed_attribute=traitlets.Unicode(allow_none=True),
+        expertise=traitlets.Bool(),
+        attack=traitlets.List(traitlets.Unicode()),
+        defense=traitlets.List(traitlets.Unicode()),
+    ).tag(sync=True)
 
     @command
     def choose(

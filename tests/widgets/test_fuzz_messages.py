@@ -1,10 +1,15 @@
 """Hostile front-end messages (hypothesis): nothing raises out of a widget's message handler, a
-refused message changes nothing in the encounter and always shows an error."""
+refused message changes nothing in the encounter and always shows an error, and whatever the widget
+then holds can be sent (no lone surrogate reaches a trait). Trait updates (the ipywidgets "update"
+path, ``set_state``) are refused: the front end writes no trait, and the widget keeps working."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
+import traitlets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from system_kit import blackout_fight, d10_fight
@@ -43,6 +48,7 @@ scalars = (
     | st.text(max_size=30)
     | st.text(min_size=5_000, max_size=20_000)
     | st.sampled_from([*NAMES, "", "prowess", "agility", "-1", "\u202eRTL", "<b>x</b>"])
+    | st.sampled_from(["\ud800", "Blueshift\udc80", "Environment\u200b", "Mono\u0308lith"])
     | st.sampled_from([10**30, -(10**30), 2**63, -1, 0, 99])
 )
 junk = st.recursive(
@@ -67,8 +73,10 @@ def started() -> Encounter:
 
 
 def deliver(widget: EncounterWidget, msg: object) -> None:
-    """Call the handler itself: ipywidgets would log and swallow what escapes it."""
+    """Call the handler itself: ipywidgets would log and swallow what escapes it; then check that
+    everything the widget holds can be sent as UTF-8 JSON."""
     widget._on_message(widget, msg, [])
+    json.dumps(widget.get_state(), ensure_ascii=False).encode("utf-8")
 
 
 def state(enc: Encounter) -> tuple[Any, ...]:
@@ -166,3 +174,94 @@ def test_errors_quote_huge_values_briefly() -> None:
     assert 0 < len(strip.error) < 300
     deliver(strip, {"cmd": "y" * 100_000})
     assert 0 < len(strip.error) < 300
+
+
+# -- trait updates: the ipywidgets "update" path ---------------------------------------------
+
+ALL_WIDGETS: list[type[EncounterWidget]] = [*WIDGETS, BlackoutRoller, D10Roller]
+TRAITS = sorted({key for cls in ALL_WIDGETS for key in cls.class_trait_names(sync=True)})
+updates = (
+    st.dictionaries(st.sampled_from(TRAITS) | st.text(max_size=8), junk, max_size=4)
+    | st.fixed_dictionaries({}, optional={key: junk for key in TRAITS})
+    | junk
+)
+
+
+def on_its_encounter(cls: type[EncounterWidget]) -> EncounterWidget:
+    if cls is BlackoutRoller:
+        return cls(started_system("blackout"))
+    if cls is D10Roller:
+        return cls(started_system("d10-ap"))
+    return cls(started())
+
+
+def front_end_update(widget: EncounterWidget, state: object) -> None:
+    """An "update" message as ipywidgets receives it from the front end."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+@settings(max_examples=100, deadline=None)
+@given(cls=st.sampled_from(ALL_WIDGETS), update=updates)
+def test_the_front_end_sets_no_trait_and_the_widget_keeps_working(
+    cls: type[EncounterWidget], update: object
+) -> None:
+    widget = on_its_encounter(cls)
+    before, fight = widget.get_state(), state(widget.encounter)
+    front_end_update(widget, update)
+    widget.set_state(update)
+    assert widget.get_state() == before
+    assert state(widget.encounter) == fight
+    deliver(widget, {"cmd": "undo"})  # still works: commands run, traits follow
+    assert widget.error == "" and widget.encounter.can_redo
+    if isinstance(widget, TurnOrderStrip):
+        assert widget.can_redo
+
+
+@pytest.mark.parametrize(
+    ("cls", "update"),
+    [
+        (D10Roller, {"selection": {"combatant": []}}),
+        (DefensePanel, {"selection": {"defender": 5}}),
+        (TaskRoller, {"selection": {"combatant": "Blueshift"}, "preview": None}),
+        (TurnOrderStrip, {"states": {"Blueshift": []}, "order": 5, "round": "x"}),
+        (EncounterLog, {"first": -5, "entries": "x"}),
+        (BlackoutRoller, {"layout": "IPY_MODEL_nope", "_esm": "alert(1)"}),
+    ],
+)
+def test_reported_trait_updates_are_refused(cls: type[EncounterWidget], update: object) -> None:
+    widget = on_its_encounter(cls)
+    before = widget.get_state()
+    front_end_update(widget, update)
+    assert widget.get_state() == before
+    deliver(widget, {"cmd": "undo"})
+    assert widget.error == ""
+
+
+@pytest.mark.parametrize(
+    ("cls", "selection"),
+    [
+        (D10Roller, {"combatant": []}),
+        (DefensePanel, {"defender": 5}),
+        (DefensePanel, {"attacker": "Ganyeka", "defender": "Monolith", "rank": "5"}),
+        (BlackoutRoller, {"combatant": "Kara", "count": None}),
+        (TaskRoller, {"combatant": "Blueshift"}),
+    ],
+)
+def test_a_selection_of_the_wrong_shape_cannot_be_set(
+    cls: type[EncounterWidget], selection: dict[str, Any]
+) -> None:
+    widget = on_its_encounter(cls)
+    with pytest.raises(traitlets.TraitError):
+        widget.selection = selection  # type: ignore[attr-defined]
+
+
+def test_a_broken_name_is_refused_and_the_refusal_can_be_sent() -> None:
+    enc = started()
+    strip = TurnOrderStrip(enc)
+    before = state(enc)
+    for name in ("\ud800", "Blueshift\udc80", "Environment\u200b"):
+        deliver(strip, {"cmd": "take_delayed", "name": name})
+        assert strip.error and state(enc) == before
+    panel = DefensePanel(enc)
+    deliver(panel, {"cmd": "choose", "attacker": "\ud800", "defender": "Monolith", "rank": 3})
+    assert panel.error and panel.selection == {}
