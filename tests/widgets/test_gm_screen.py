@@ -55,6 +55,25 @@ def test_autosave_never_overwrites_another_fight(tmp_path: Path) -> None:
     assert path.read_bytes() == saved
 
 
+def test_a_second_screen_on_a_file_a_live_screen_autosaves_is_refused(tmp_path: Path) -> None:
+    """Running the cell again (issue 17): the old screen's encounter still writes the file, so the
+    new one is refused and builds no widget; closed and let go of, the file is free."""
+    path = tmp_path / "fight.json"
+    enc = fight()
+    screen = GMScreen(enc, autosave=path)
+    send(screen.turn_order, {"cmd": "start"})
+    with pytest.raises(EncounterFileError, match="already autosaved by another encounter"):
+        GMScreen(Encounter.load(path), autosave=path)
+    send(screen.turn_order, {"cmd": "end_turn"})
+    assert Encounter.load(path).current == "Ganyeka"
+    screen.close()
+    enc.autosave = None
+    again = GMScreen(Encounter.load(path), autosave=path)
+    send(again.turn_order, {"cmd": "end_turn"})
+    assert again.turn_order.error == "" and Encounter.load(path).current == "Monolith"
+    again.close()
+
+
 @pytest.mark.parametrize("rules", ["blackout", "d10-ap"])
 def test_the_other_rule_sets_get_strip_dice_roller_and_log_but_no_defense_panel(rules: str) -> None:
     enc = blackout_fight() if rules == "blackout" else d10_fight()
