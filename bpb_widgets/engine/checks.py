@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Collection
 from numbers import Real
 
-from bpb_widgets.engine.conform import hidden_character, shown
+from bpb_widgets.engine.conform import JOINERS_AND_MARKS, hidden_character, shown
 from bpb_widgets.errors import RuleError
 
 
@@ -61,7 +61,10 @@ def tidy_text(text: str, what: str) -> str:
 
 
 def fold_name(name: str) -> str:
-    """The form two names are compared in: "  blueshift " is Blueshift."""
+    """The form two names are compared in: "  blueshift " is Blueshift, and so is "Blueshift"
+    with a joiner or a direction mark in it (they do not show)."""
+    if not name.isprintable():
+        name = "".join(char for char in name if char not in JOINERS_AND_MARKS)
     return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
@@ -70,13 +73,14 @@ def check_name(name: object) -> str:
 
     Names are normalised here, once for every system: Unicode NFC, trimmed, runs of whitespace
     as one space; invisible and control characters (a zero-width space, a lone surrogate) are
-    refused, so "Environment\u200b" is not a way round the reserved name."""
+    refused, so "Environment\u200b" is not a way round the reserved name (nor, compared without
+    them, is "Environment" with a joiner or direction mark)."""
     if not isinstance(name, str) or not name.strip():
         raise RuleError(f"A combatant needs a name (some text); got {shown(name)}.")
     name = tidy_text(name, "A name")
     if len(name) > MAX_NAME:
         raise RuleError(f"Names are at most {MAX_NAME} characters; this one has {len(name)}.")
-    if name.casefold() in RESERVED_NAMES:
+    if fold_name(name) in RESERVED_NAMES:
         raise RuleError("The environment is not a combatant: it always acts last (Order Of Play).")
     return name
 

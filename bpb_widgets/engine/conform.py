@@ -65,18 +65,23 @@ def shown(value: object, limit: int = 60) -> str:
 
 
 #: Unicode categories of characters no typed text may hold: control characters (but whitespace),
-#: invisible formatting (zero-width spaces, direction overrides) and lone surrogates.
+#: invisible formatting (zero-width spaces, direction overrides, tags) and lone surrogates.
 HIDDEN = frozenset({"Cc", "Cf", "Cs"})
+#: The invisible formatting characters that belong in text as typed: the zero-width joiner and
+#: non-joiner (emoji sequences such as 🦸‍♀️, Persian and Indic words) and the direction marks of
+#: right-to-left writing (LRM, RLM, ALM). Names are compared without them (``fold_name``).
+JOINERS_AND_MARKS = frozenset("\u200c\u200d\u200e\u200f\u061c")
 
 
 def hidden_character(text: str) -> str | None:
     """The first invisible, control (other than whitespace) or broken character in ``text``,
-    described ("the invisible character U+200B"), or None."""
+    described ("the invisible character U+200B"), or None. Joiners and direction marks are part
+    of the text (``JOINERS_AND_MARKS``)."""
     if text.isprintable():
         return None
     for char in text:
         category = unicodedata.category(char)
-        if category in HIDDEN and not char.isspace():
+        if category in HIDDEN and not char.isspace() and char not in JOINERS_AND_MARKS:
             kind = {"Cc": "control", "Cf": "invisible", "Cs": "broken"}[category]
             return f"the {kind} character U+{ord(char):04X}"
     return None

@@ -270,6 +270,31 @@ def test_odd_text_is_refused_and_changes_nothing(
     enc.to_json().encode("utf-8")  # whatever happened, the fight can be written
 
 
+def test_joiners_and_direction_marks_are_text_but_names_are_compared_without_them() -> None:
+    """Emoji sequences and right-to-left names need them; they hide nothing: "Environment" with
+    one is still the environment, "Bob" with one is still Bob."""
+    enc = Encounter(seed=2)
+    hero, hebrew, persian = (
+        "\U0001f9b8\u200d\u2640\ufe0f",
+        "\u05d0\u05d1\u05d0\u200f & co",
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+    )
+    for name in (hero, hebrew, persian, "Bob"):
+        enc.add(name)
+    assert enc.names == [hero, hebrew, persian, "Bob"]
+    assert enc.combatant("Bob\u200d").name == "Bob"
+    before = snapshot(enc)
+    for name, message in [
+        ("Environment\u200d", "not a combatant"),
+        ("\u200fthe environment", "not a combatant"),
+        ("Bob\u200e", "already a combatant"),
+    ]:
+        with pytest.raises(RuleError, match=message):
+            enc.add(name)
+    assert snapshot(enc) == before
+    assert Encounter.from_json(enc.to_json()).names == enc.names
+
+
 def test_names_are_normalised_once_nfc_trimmed_spaces_tidied() -> None:
     enc = Encounter(seed=2)
     enc.add("  Zoe\u0308   Quinn ")  # e + combining diaeresis: NFC makes it one character
