@@ -14,6 +14,7 @@ events in the log and changes the state through the undo journal. A refused comm
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import types
@@ -34,7 +35,7 @@ from bpb_widgets.engine.history import History
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import EncounterFileError, Record
 from bpb_widgets.engine.transcript import Line, possessive, render
-from bpb_widgets.errors import RuleError
+from bpb_widgets.errors import ArgumentError, RuleError
 
 #: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
 IDLE_ROUNDS = 3
@@ -981,7 +982,26 @@ def _check_queries(cls: type) -> None:
             and isinstance(member, types.FunctionType)
             and not getattr(member, "is_command", False)
         ):
-            setattr(cls, name, checked(member))
+            setattr(cls, name, _sheet_maker(member) if name == "make_sheet" else checked(member))
+
+
+def _sheet_maker(make: Callable[..., S]) -> Callable[..., S]:
+    """A system's ``make_sheet`` hook, whose sheet fields only the system knows (``add(name,
+    **sheet)`` takes any keywords): a field it does not have, or a value of a type it cannot
+    take, is refused as a wrong argument is (an ``ArgumentError``), not a ``TypeError``."""
+
+    @functools.wraps(make)
+    def run(self: Encounter[S], name: object, **sheet: Any) -> S:
+        try:
+            return make(self, name, **sheet)
+        except TypeError as error:
+            if isinstance(error, RuleError):
+                raise
+            raise ArgumentError(
+                f"A {self.rules.name} sheet does not take these values ({error})."
+            ) from None
+
+    return run
 
 
 def _saved_rules(saved: storage.Saved) -> RuleSet:

@@ -194,6 +194,29 @@ def test_wrong_types_are_a_rule_error_that_names_the_argument(
     assert snapshot(enc) == before
 
 
+@pytest.mark.parametrize(
+    ("rules", "sheet", "message"),
+    [
+        ("d10-ap", {"strength": 3}, "unexpected keyword argument 'strength'"),
+        ("d10-ap", {"traits": 1}, "d10-ap sheet does not take these values"),
+        ("blackout", {"strength": 3}, "unexpected keyword argument 'strength'"),
+        ("bpb2e", {"strength": 3}, "Unknown attribute 'strength'"),
+    ],
+)
+def test_a_sheet_field_the_system_does_not_have_is_a_rule_error(
+    rules: str, sheet: dict[str, Any], message: str
+) -> None:
+    """``add(name, **sheet)``: the sheet's fields are the system's, so a field it does not have,
+    or a value its sheet cannot take, is refused as an argument is."""
+    enc = Encounter(seed=1, rules=rules)
+    before = snapshot(enc)
+    with pytest.raises(RuleError, match=message):
+        enc.add("Rex", **sheet)
+    with pytest.raises(RuleError, match=message):
+        enc.make_sheet("Rex", **sheet)  # the hook itself, called as a query
+    assert snapshot(enc) == before
+
+
 def test_bad_options_seeds_files_and_folders_are_rule_errors(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="mapping of option names"):
         Encounter(options="abc")  # type: ignore[arg-type]
