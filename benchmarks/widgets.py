@@ -4,7 +4,9 @@ Kernel side: bytes per End turn and bytes of the first sync (big encounter vs sm
 build the widgets, and their memory (tracemalloc) next to the engine's own. Browser side, in one
 real JupyterLab page: click-to-repaint latency of End turn against a bare anywidget button that
 updates an ipywidgets Label (goal: ratio <= 1.2) and on a 500-combatant, 20,000-turn strip against a
-5-combatant one, and run-cell-to-chips render time of that big strip (goal < 100 ms) and GM screen
+5-combatant one; Attack to its result and the target's answers on the GM screen against the same
+bare button (goal: ratio <= 1.3); one typical round of seed 000's fight played by clicks (actions
+and wall time); run-cell-to-chips render time of that big strip (goal < 100 ms) and GM screen
 against small ones; medians of interleaved runs.
 
 The browser figures start a real JupyterLab with the system Chromium (as the ui tests do); they are
@@ -23,26 +25,49 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets
 
 from benchmarks.engine import fight
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import GMScreen, TurnOrderStrip
-from bpb_widgets.widgets._base import STATIC
+from bpb_widgets.widgets._host import STATIC
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
 
 Figure = tuple[str, float, str]
 #: The same fight, defined in the kernel of the browser benchmark.
 FIGHT = inspect.getsource(fight)
+CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "seed_000_cast.json")
+ROUNDS = 3
 CLICKS = 25
 RENDERS = 5
 BIG, BIG_TURNS = 500, 20_000
+
+
+def cast() -> Encounter:
+    """Seed 000's four (the sample characters), started: Blueshift, Ganyeka, Monolith and
+    Ganyeka's henchmen."""
+    from pathlib import Path
+
+    from bpb_widgets import Encounter
+
+    sheets = Path(CAST).read_text(encoding="utf-8")
+    enc = Encounter(seed=3)
+    enc.add_party(enc.sheets_from_json(sheets))
+    enc.set_order(["Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen"])
+    enc.start()
+    return enc
+
+
+CAST_SOURCE = inspect.getsource(cast)
 
 SETUP = f"""
 import anywidget, ipywidgets
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import GMScreen, TurnOrderStrip
-from bpb_widgets.widgets._base import STATIC
 
 class Bare(anywidget.AnyWidget):
     _esm = '''export default {{ render({{ model, el }}) {{
@@ -53,27 +78,31 @@ class Bare(anywidget.AnyWidget):
     }} }}'''
 
 {FIGHT}
+CAST = {CAST!r}
+{CAST_SOURCE}
 bare, label = Bare(), ipywidgets.Label("0", layout={{"min_width": "4em"}})
 bare.on_msg(lambda _w, _msg, _b: setattr(label, "value", str(int(label.value) + 1)))
 small, big = fight(5), fight({BIG}, {BIG_TURNS})
+rounds = [GMScreen(cast()) for _ in range({ROUNDS})]
 ipywidgets.VBox([
     ipywidgets.Box([TurnOrderStrip(small)], _dom_classes=["bench-small"]),
     ipywidgets.Box([TurnOrderStrip(big)], _dom_classes=["bench-big"]),
+    ipywidgets.Box([GMScreen(cast())], _dom_classes=["bench-attack"]),
+    *(ipywidgets.Box([r], _dom_classes=[f"bench-round-{{i}}"]) for i, r in enumerate(rounds)),
     ipywidgets.HBox([bare, label]),
 ])
 """
 
 #: Click ``button`` and resolve after the first change inside ``target`` has been painted.
 CLICK_TO_PAINT = """([button, target]) => new Promise((resolve) => {
-    const watched = document.querySelector(target);
     const start = performance.now();
     const observer = new MutationObserver(() => {
         observer.disconnect();
         requestAnimationFrame(() => resolve(performance.now() - start));
     });
     const all = {subtree: true, childList: true, characterData: true, attributes: true};
-    observer.observe(watched, all);
-    document.querySelector(button).click();
+    observer.observe(target, all);
+    button.click();
 })"""
 
 #: Append a cell running ``source``, run it and resolve with ``[total, view]``: the milliseconds
@@ -107,18 +136,19 @@ RUN_TO_PAINT = """async ([source, selector, count]) => {
     return elapsed;
 }"""
 
-#: Import the strip's built front end, render a view of ``state`` in the page (a stand-in model,
-#: no kernel) and force style and layout: the milliseconds the view itself costs.
+#: Import the built front end, render a view of a strip's ``state`` in the page (a stand-in
+#: model, no kernel) and force style and layout: the milliseconds the view itself costs.
 RENDER_VIEW = """async ([esm, state]) => {
     const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
-    const strip = (await import(url)).default;
+    const widget = (await import(url)).default;
     const model = {get: (key) => state[key], on() {}, off() {}, send() {}};
     const el = document.createElement("div");
     document.querySelector(".jp-OutputArea-output").append(el);
     const start = performance.now();
-    strip.render({model, el});
+    const cleanup = widget.render({model, el});
     el.getBoundingClientRect();
     const elapsed = performance.now() - start;
+    if (typeof cleanup === "function") cleanup();
     el.remove();
     return elapsed;
 }"""
@@ -151,19 +181,16 @@ def end_turn_bytes(enc: Encounter) -> float:
 
 
 def first_sync_bytes(enc: Encounter) -> float:
-    """Bytes of a GM screen's first sync: every part's state, without the (constant) ESM and CSS."""
-    screen = GMScreen(enc)
-    parts = [screen.turn_order, screen.defense_panel, screen.dice_roller, screen.encounter_log]
-    states = [{k: v for k, v in p.get_state().items() if k not in ("_esm", "_css")} for p in parts]
-    screen.close()
-    return float(sum(len(json.dumps(s, separators=(",", ":"))) for s in states))
+    """Bytes of a GM screen's first sync: every panel's state, without the (constant) ESM and
+    CSS."""
+    return float(len(json.dumps(state_of(GMScreen, enc), separators=(",", ":"))))
 
 
-def strip_state(enc: Encounter) -> dict[str, object]:
-    """A strip's synced state, as its first sync sends it (without the ESM and CSS)."""
-    strip = TurnOrderStrip(enc)
-    state = {k: v for k, v in strip.get_state().items() if k not in ("_esm", "_css")}
-    strip.close()
+def state_of(make: Callable[[Encounter], ipywidgets.Widget], enc: Encounter) -> dict[str, object]:
+    """A widget's synced state, as its first sync sends it (without the ESM and CSS)."""
+    widget = make(enc)
+    state = {k: v for k, v in widget.get_state().items() if k not in ("_esm", "_css")}
+    widget.close()
     return state
 
 
@@ -248,9 +275,8 @@ def browser_figures() -> list[Figure]:
     if not Path(CHROMIUM).exists():
         print(f"widgets: {CHROMIUM} missing, browser figures skipped", file=sys.stderr)
         return []
-    end_turn = "{} .bpb-strip .bpb-primary"
     small_state, big_state = (
-        strip_state(fight(n, turns)) for n, turns in ((5, 0), (BIG, BIG_TURNS))
+        state_of(TurnOrderStrip, fight(n, turns)) for n, turns in ((5, 0), (BIG, BIG_TURNS))
     )
     runs: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
@@ -258,25 +284,50 @@ def browser_figures() -> list[Figure]:
         browser = launch(playwright)
         try:
             book = open_notebook(server, browser, "bench.ipynb")
-            book.run_cell(SETUP, wait_for=".bare-button")
+            out = book.run_cell(SETUP, wait_for=".bare-button")
             page = book.page
+
+            def named(box: str, name: str) -> Locator:
+                return out.locator(box).get_by_role("button", name=name, exact=True)
+
+            def painted(button: Locator, target: Locator) -> float:
+                handles = [button.element_handle(), target.element_handle()]
+                return float(page.evaluate(CLICK_TO_PAINT, handles))
+
+            boxes = (".bench-small", ".bench-big")
+            chips = {box: out.locator(f"{box} .bpb-chips") for box in boxes}
             clicks = {
-                "small": [end_turn.format(".bench-small"), ".bench-small .bpb-chips"],
-                "big": [end_turn.format(".bench-big"), ".bench-big .bpb-chips"],
-                "bare": [".bare-button", ".widget-label"],
+                "small": (named(".bench-small", "End turn"), chips[".bench-small"]),
+                "big": (named(".bench-big", "End turn"), chips[".bench-big"]),
+                "bare": (out.locator(".bare-button"), out.locator(".widget-label")),
             }
-            chips = ".bpb-chip[data-name]"
+            attack = out.locator(".bench-attack").get_by_role("region", name="Attack", exact=True)
+            attack.get_by_role("combobox", name="Target").select_option("Monolith")
+            attack.get_by_role("combobox", name="Attack", exact=True).select_option("Sonic punch")
+            dice = attack.get_by_role("textbox", name="Physical dice")
+            answers = attack.get_by_role("region", name="The hit waiting for an answer")
+            for _ in range(CLICKS):
+                for name, (button, target) in clicks.items():
+                    runs.setdefault(name, []).append(painted(button, target))
+                dice.fill("4 4")  # a hit, not an extreme success: the answers are offered
+                shown = painted(named(".bench-attack", "Attack"), attack)
+                runs.setdefault("attack", []).append(shown)
+                answers.wait_for()
+                named(".bench-attack", "Undo").click()
+                answers.wait_for(state="hidden")
+            for number in range(ROUNDS):
+                start = time.perf_counter()
+                actions = typical_round(out.locator(f".bench-round-{number}"))
+                runs.setdefault("round", []).append((time.perf_counter() - start) * 1e3)
+            chip = ".bpb-chip[data-name]"
             renders = {
                 "bare render": ["Bare()", ".bare-button", 1],
-                "strip small": ["TurnOrderStrip(small)", chips, 5],
-                "strip big": ["TurnOrderStrip(big)", chips, BIG],
-                "screen small": ["GMScreen(small)", chips, 5],
-                "screen big": ["GMScreen(big)", chips, BIG],
+                "strip small": ["TurnOrderStrip(small)", chip, 5],
+                "strip big": ["TurnOrderStrip(big)", chip, BIG],
+                "screen small": ["GMScreen(small)", chip, 5],
+                "screen big": ["GMScreen(big)", chip, BIG],
             }
-            for _ in range(CLICKS):
-                for name, args in clicks.items():
-                    runs.setdefault(name, []).append(page.evaluate(CLICK_TO_PAINT, args))
-            esm = (STATIC / "turn_order_strip.js").read_text()
+            esm = (STATIC / "widgets.js").read_text()
             views = {"view small": small_state, "view big": big_state}
             for _ in range(CLICKS):
                 for name, state in views.items():
@@ -297,6 +348,11 @@ def browser_figures() -> list[Figure]:
         ("  ratio End turn / bare button (goal <= 1.2)", m["small"] / m["bare"], "x"),
         (f"End turn click to repaint, {big}", m["big"], "ms"),
         ("  ratio big / 5 combatants (goal about 1x)", m["big"] / m["small"], "x"),
+        ("Attack click to the result and answers painted (GM screen)", m["attack"], "ms"),
+        ("  ratio Attack / bare button (goal <= 1.3)", m["attack"] / m["bare"], "x"),
+        ("one typical round by clicks: actions (attack, block, End turns)", float(actions), ""),
+        ("one typical round by clicks: wall time (median of 3)", m["round"], "ms"),
+        ("  ratio round / (actions x bare button)", m["round"] / (actions * m["bare"]), "x"),
         ("render a bare anywidget button (run cell to painted)", m["bare render"], "ms"),
         ("  of which the view (first output node to painted)", m["bare render view"], "ms"),
         ("render a 5-combatant strip (run cell to chips)", m["strip small"], "ms"),
@@ -312,6 +368,40 @@ def browser_figures() -> list[Figure]:
         (f"render a GM screen, {big}", m["screen big"], "ms"),
         ("  ratio big / small", m["screen big"] / m["screen small"], "x"),
     ]
+
+
+def typical_round(screen: Locator) -> int:
+    """Round 1 of seed 000's fight by clicks, as a GM plays it: Blueshift punches Ganyeka, who
+    blocks (spending his turn); End turn for the rest. Returns the number of actions (choices,
+    typed dice and clicks), each waited for on the page."""
+    from playwright.sync_api import expect
+
+    attack = screen.get_by_role("region", name="Attack", exact=True)
+    strip = screen.get_by_role("region", name="Order of play")
+    actions = 0
+
+    def act(step: Callable[[], object]) -> None:
+        nonlocal actions
+        step()
+        actions += 1
+
+    dice = attack.get_by_role("textbox", name="Physical dice")
+    act(lambda: attack.get_by_role("combobox", name="Target").select_option("Ganyeka"))
+    act(lambda: dice.fill("4 4"))
+    act(lambda: attack.get_by_role("button", name="Attack", exact=True).click())
+    answers = attack.get_by_role("region", name="The hit waiting for an answer")
+    act(lambda: dice.fill("5 5"))
+    act(lambda: answers.get_by_role("button", name="Block", exact=True).click())
+    expect(answers).to_be_hidden()
+    end_turn = strip.get_by_role("button", name="End turn", exact=True)
+    heading = strip.locator(".bpb-round")
+    while not heading.inner_text().startswith("Round 2"):
+        shown = heading.inner_text()
+        act(end_turn.click)
+        expect(heading).not_to_have_text(shown)
+        if actions > 20:
+            raise RuntimeError("the typical round did not end after 20 actions")
+    return actions
 
 
 def run() -> list[Figure]:

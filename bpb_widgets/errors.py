@@ -6,3 +6,10 @@ class RuleError(ValueError):
 
     Raising it never changes an encounter: every command validates before it acts.
     """
+
+
+class ArgumentError(RuleError, TypeError):
+    """An argument of the wrong type or shape (``grab(then=[])``), refused before anything runs.
+
+    A ``RuleError`` like every refusal, and a ``TypeError`` too, as Python code expects of a wrong
+    argument."""

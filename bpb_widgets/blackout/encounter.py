@@ -36,6 +36,7 @@ from bpb_widgets.engine.encounter import Controls, Encounter, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 SEED = "seed 002"
@@ -358,6 +359,20 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         ``dr``, ``armor``, ``evasion``, ``evasion_cap``, ``stamina``."""
         check_sheet_fields(sheet)
         return make_sheet(name, **sheet)
+
+    def _dismiss(self, name: str) -> None:
+        """A combatant whose hit waits for its damage test, or who must test Vitality, cannot
+        leave until that is done; their AP, hit points and delay go with them."""
+        hit = self._hit
+        if hit is not None and name in (hit.attacker, hit.target):
+            raise RuleError(f"First make the damage test of {hit.attacker}'s hit.")
+        if self._vitality_due == name:
+            raise RuleError(f"First test {possessive(name)} Endurance [Vitality].")
+        super()._dismiss(name)
+        for table in (self._budget, self._hp, self._dead, self._delayed):
+            self._journal.pop(table, name)
+        if self._one_two is not None and self._one_two[0] == name:
+            self._journal.attr(self, "_one_two", None)
 
     def _enrol(self, sheet: BlackoutCombatant) -> None:
         j = self._journal

@@ -173,6 +173,12 @@ class D10AP(InitiativeEncounter[D10Combatant]):
 
     # ------------------------------------------------------------------ hooks
 
+    def _dismiss(self, name: str) -> None:
+        """A combatant who leaves takes their AP and surprise penalties."""
+        super()._dismiss(name)
+        for table in (self._ap, self._ap_rolled, self._surprise):
+            self._journal.pop(table, name)
+
     def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
         """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
         check_sheet_fields(sheet)

@@ -5,9 +5,11 @@ Every refusal is a :class:`~bpb_widgets.errors.RuleError` whose message names th
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection
 from numbers import Real
 
+from bpb_widgets.engine.conform import JOINERS_AND_MARKS, hidden_character, shown
 from bpb_widgets.errors import RuleError
 
 
@@ -48,14 +50,37 @@ RESERVED_NAMES = frozenset({"environment", "the environment"})
 MAX_NOTE = 300
 
 
+def tidy_text(text: str, what: str) -> str:
+    """``text`` as Unicode NFC with its whitespace tidied (runs of spaces, tabs and new lines
+    become one space; none at either end); invisible and control characters are refused."""
+    text = unicodedata.normalize("NFC", " ".join(text.split()))
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise RuleError(f"{what} cannot hold {hidden}; type it again without it.")
+    return text
+
+
+def fold_name(name: str) -> str:
+    """The form two names are compared in: "  blueshift " is Blueshift, and so is "Blueshift"
+    with a joiner or a direction mark in it (they do not show)."""
+    if not name.isprintable():
+        name = "".join(char for char in name if char not in JOINERS_AND_MARKS)
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
 def check_name(name: object) -> str:
-    """A combatant name: text, not blank, not too long, not the environment."""
+    """A combatant name: text, not blank, not too long, nothing invisible, not the environment.
+
+    Names are normalised here, once for every system: Unicode NFC, trimmed, runs of whitespace
+    as one space; invisible and control characters (a zero-width space, a lone surrogate) are
+    refused, so "Environment\u200b" is not a way round the reserved name (nor, compared without
+    them, is "Environment" with a joiner or direction mark)."""
     if not isinstance(name, str) or not name.strip():
-        raise RuleError(f"A combatant needs a name (some text); got {name!r}.")
-    name = name.strip()
+        raise RuleError(f"A combatant needs a name (some text); got {shown(name)}.")
+    name = tidy_text(name, "A name")
     if len(name) > MAX_NAME:
         raise RuleError(f"Names are at most {MAX_NAME} characters; this one has {len(name)}.")
-    if name.casefold() in RESERVED_NAMES:
+    if fold_name(name) in RESERVED_NAMES:
         raise RuleError("The environment is not a combatant: it always acts last (Order Of Play).")
     return name
 
@@ -68,10 +93,10 @@ def check_flag(value: object, what: str) -> bool:
 
 
 def check_note(text: object, what: str = "Notes") -> str:
-    """A short free-text note, its whitespace tidied."""
+    """A short free-text note: Unicode NFC, its whitespace tidied, nothing invisible."""
     if not isinstance(text, str) or len(text) > MAX_NOTE:
         raise RuleError(f"{what} are text of at most {MAX_NOTE} characters.")
-    return " ".join(text.split())
+    return tidy_text(text, what)
 
 
 #: The longest name of a side.
@@ -82,4 +107,4 @@ def check_side(side: object) -> str:
     """The side a combatant fights on ("heroes", "villains", any name; "" for none)."""
     if not isinstance(side, str) or len(side.strip()) > MAX_SIDE:
         raise RuleError(f"A side is a name of at most {MAX_SIDE} characters, not {side!r}.")
-    return " ".join(side.split())
+    return tidy_text(side, "A side")

@@ -11,6 +11,9 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from bpb_widgets.engine.conform import parameters
+from bpb_widgets.errors import ArgumentError
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -49,27 +52,23 @@ def signature_of(method: Callable[..., Any]) -> inspect.Signature:
 
 
 def arguments(
-    method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    method: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The call as JSON-ready keyword arguments, as it is saved and replayed."""
+    """The call as keyword arguments of plain JSON values: what the command runs with, what is
+    saved and what is replayed (``conform.py``). Arguments that do not fit the command's
+    signature or type hints are an ``ArgumentError`` (a ``RuleError``), and nothing runs."""
     if not args and not kwargs:
         return {}
-    signature = signature_of(method)
-    bound = signature.bind(None, *args, **kwargs)
+    spec = parameters(method, True)
+    try:
+        bound = spec.signature.bind(None, *args, **kwargs)
+    except TypeError as error:
+        raise ArgumentError(f"{spec.name}: {error}.") from None
     result: dict[str, Any] = {}
     for key, value in list(bound.arguments.items())[1:]:
-        if signature.parameters[key].kind is signature.parameters[key].VAR_KEYWORD:
-            result.update(value)  # add(name, **sheet) is saved as plain keywords
+        if key == spec.var_keyword:  # add(name, **sheet) is saved as plain keywords
+            for keyword, item in value.items():
+                result[spec.keyword(keyword)] = spec.conform(keyword, item)
         else:
-            result[key] = value
-    return {k: _jsonable(v) for k, v in result.items()}
-
-
-def _jsonable(value: object) -> object:
-    if isinstance(value, (set, frozenset)):
-        return sorted(map(_jsonable, value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
+            result[key] = spec.conform(key, value)
+    return result

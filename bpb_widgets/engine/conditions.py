@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bpb_widgets.engine.checks import check_name
+from bpb_widgets.engine.checks import check_name, tidy_text
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -63,7 +63,7 @@ def check_condition_name(name: object) -> str:
         raise RuleError(
             f"Name the condition in a few words (at most {MAX_CONDITION} characters), not {name!r}."
         )
-    return " ".join(name.split()).casefold()
+    return tidy_text(name, "A condition's name").casefold()
 
 
 def check_when(ends: object, of: object) -> tuple[When | None, str | None]:

@@ -14,29 +14,35 @@ events in the log and changes the state through the undo journal. A refused comm
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
+import types
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from bpb_widgets.engine import storage
-from bpb_widgets.engine.checks import check_flag, check_name, check_note
+from bpb_widgets.engine.checks import check_flag, check_name, check_note, fold_name
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
 from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
+from bpb_widgets.engine.conform import checked, fresh, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.history import History
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import EncounterFileError, Record
 from bpb_widgets.engine.transcript import Line, possessive, render
-from bpb_widgets.errors import RuleError
+from bpb_widgets.errors import ArgumentError, RuleError
 
 #: With nobody able to act for this many rounds in a row, the order of play waits for the GM.
 IDLE_ROUNDS = 3
 #: The most characters one command adds.
 MAX_PARTY = 100
+#: Seeds are whole numbers below this (either side of 0).
+MAX_SEED = 2**64
 
 
 class Sheet(Protocol):
@@ -95,6 +101,8 @@ class TurnState:
     hidden: bool = False
     #: Why they get no turn now ("out of the fight", "not aware of the fight" ...), or None.
     skipped: str | None = None
+    #: The round they last took their turn in (0: not yet in this fight).
+    last_acted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +184,7 @@ class Encounter(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _check_queries(cls)
         for rule_set in cls.__dict__.get("rule_sets", ()):
             if rule_set.name in Encounter._registry:
                 raise TypeError(f"Two classes run the rule set {rule_set.name!r}.")
@@ -199,8 +208,8 @@ class Encounter(Generic[S]):
         self.rules = self._rule_set(rules, options)
         if seed is None:
             seed = secrets.randbelow(2**32)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RuleError(f"The seed is a whole number, not {seed!r}.")
+        if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= MAX_SEED:
+            raise RuleError(f"The seed is a whole number below 2**64, not {shown(seed)}.")
         self.seed: int = seed
         self._history = History(seed, self._header())
         self._journal = self._history.journal
@@ -370,6 +379,7 @@ class Encounter(Generic[S]):
             "aware": self._aware[name],
             "current": name == self._current,
             "acted": self._acted.get(name) == self._round and self.started,
+            "last_acted": self._acted.get(name, 0),
             "delaying": name in self._holding,
             "out": self._out(name),
             "conditions": self._conditions.get(name, ()),
@@ -498,11 +508,12 @@ class Encounter(Generic[S]):
     def _add(self, name: object, sheet: dict[str, Any]) -> S:
         hide = check_flag(sheet.pop("hidden", False), "hidden")
         made = self.make_sheet(name, **sheet)
-        if made.name.casefold() in self._folded:
+        folded = fold_name(made.name)
+        if folded in self._folded:
             raise RuleError(f"There is already a combatant called {made.name}.")
         j = self._journal
         j.set(self._sheets, made.name, made)
-        j.set(self._folded, made.name.casefold(), made.name)
+        j.set(self._folded, folded, made.name)
         j.set(self._aware, made.name, made.aware)
         if hide:
             j.set(self._hidden, made.name, True)
@@ -1085,10 +1096,10 @@ class Encounter(Generic[S]):
         if isinstance(name, str):
             if name in self._sheets:
                 return name
-            known = self._folded.get(name.strip().casefold())
+            known = self._folded.get(fold_name(name))
             if known is not None:
                 return known
-        check_name(name)
+        name = check_name(name)
         raise RuleError(f"There is no combatant called {name}.")
 
     def _need_started(self, what: str) -> None:
@@ -1127,14 +1138,15 @@ class Encounter(Generic[S]):
     def _run(
         self, name: str, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> Any:
-        record: Record = {"cmd": name, "args": arguments(method, args, kwargs)}
-        return self._history.run(record, self._call, method, args, kwargs)
+        """Run a command with its arguments made plain: the command sees what is saved and
+        replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        plain = arguments(method, args, kwargs)
+        record: Record = {"cmd": name, "args": plain}
+        return self._history.run(record, self._call, method, fresh(plain) if plain else {})
 
-    def _call(
-        self, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> Any:
+    def _call(self, method: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
         before = self._current
-        result = method(self, *args, **kwargs)
+        result = method(self, **kwargs)
         touched = self._journal.touched
         if before is not None:
             touched.add(before)
@@ -1143,14 +1155,15 @@ class Encounter(Generic[S]):
         return result
 
     def _replay(self, record: Mapping[str, Any], *, redoing: bool = False) -> Any:
-        """Run a saved or undone command again; its dice must come out as recorded."""
+        """Run a saved or undone command again, its arguments checked as a call's are; its dice
+        must come out as recorded."""
         method = self.commands()[record["cmd"]]
+        plain = arguments(method, (), record["args"])
         return self._history.run(
-            dict(record),
+            {"cmd": record["cmd"], "args": plain},
             self._call,
             method,
-            (),
-            dict(record["args"]),
+            fresh(plain) if plain else {},
             redoing=redoing,
             expected_rolls=record.get("rolls", []),
         )
@@ -1166,8 +1179,9 @@ class Encounter(Generic[S]):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """The accepted commands, oldest first, as they are saved."""
-        return [done.record for done in self._history.done]
+        """The accepted commands, oldest first, as they are saved (copies: changing them changes
+        nothing)."""
+        return [json.loads(done.encoded) for done in self._history.done]
 
     @property
     def can_undo(self) -> bool:
@@ -1213,22 +1227,43 @@ class Encounter(Generic[S]):
         """The file rewritten (atomically) after every accepted command, undo and redo, or None.
 
         Setting it to a file that exists is refused unless this encounter was loaded from it:
-        no other fight, and nothing that is not a fight, is ever overwritten.
+        no other fight, and nothing that is not a fight, is ever overwritten. One encounter at a
+        time autosaves to a file, in this kernel or any other: it holds the file's lock until
+        ``enc.autosave = None``, until it is garbage-collected, or until its process ends (a
+        killed kernel's lock is taken over). Another is refused, told who holds it.
         """
         return self._history.autosave
 
     @autosave.setter
     def autosave(self, path: str | Path | None) -> None:
+        history = self._history
         if path is None:
-            self._history.autosave = None
+            _release(history)
             return
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise RuleError(f"Autosave to a file path, not {path!r}.")
         target = Path(path).expanduser()
-        text = self.to_json()
-        storage.claim(target, text)
-        storage.write_atomic(target, text)
-        self._history.autosave = target
+        held = history.lock
+        if held is not None and held.held and held.path == storage.real_path(target):
+            lock = held  # already this encounter's file
+        else:
+            if not target.parent.is_dir():
+                raise EncounterFileError(f"Cannot autosave to {target}: the folder does not exist.")
+            lock = storage.AutosaveLock(target)
+        try:
+            text = self.to_json()
+            storage.claim(target, text)
+            storage.write_atomic(lock.path, text)
+        except BaseException:
+            if lock is not held:
+                lock.release()
+            raise
+        if lock is not held:
+            _release(history)
+            history.lock = lock
+            # garbage-collected, or at interpreter exit, the encounter lets go of the file
+            history.release = weakref.finalize(self, lock.release)
+        history.autosave = target
 
     def to_json(self) -> str:
         """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
@@ -1236,7 +1271,11 @@ class Encounter(Generic[S]):
 
     @classmethod
     def from_json(cls: type[E], text: str | bytes) -> E:
-        """Rebuild an encounter from ``to_json`` output by replaying its commands."""
+        """Rebuild an encounter from ``to_json`` output by replaying its commands.
+
+        Everything it will ever replay is checked now: the accepted commands are replayed, and
+        the undone ones are replayed too (as redo would, dice included) and undone again, so a
+        damaged redo list is refused here, never half-applied later."""
         saved = storage.decode(text)
         header = saved.header
         try:
@@ -1250,15 +1289,17 @@ class Encounter(Generic[S]):
         for records in (done, undone):
             if not all(_fits(record, commands) for record in records):
                 raise EncounterFileError("The encounter file's command list is damaged.")
-        for number, record in enumerate(done, 1):
-            try:
-                enc._replay(record)
-            except (RuleError, TypeError) as error:
-                raise EncounterFileError(
-                    f"The encounter file does not replay: command {number} "
-                    f"({record['cmd']}) fails: {error}"
-                ) from None
-        enc._history.redo_records = list(reversed(undone))
+        for what, records in (("command", done), ("undone command", undone)):
+            for number, record in enumerate(records, 1):
+                try:
+                    enc._replay(record)
+                except (RuleError, TypeError, RecursionError) as error:
+                    raise EncounterFileError(
+                        f"The encounter file does not replay: {what} {number} "
+                        f"({record['cmd']}) fails: {error}"
+                    ) from None
+        if undone:  # back to where the file stands, the undone commands ready to redo
+            enc._history.undo(len(undone))
         return enc
 
     @classmethod
@@ -1273,17 +1314,61 @@ class Encounter(Generic[S]):
         return record
 
     def save(self, path: str | Path) -> Path:
-        """Write the encounter to ``path`` atomically (a temporary file, then a rename)."""
-        return storage.save(Path(path), self.to_json())
+        """Write the encounter to ``path`` atomically (a temporary file, then a rename); a file
+        another encounter autosaves to is refused."""
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise RuleError(f"Save to a file path, not {path!r}.")
+        return storage.save(Path(path).expanduser(), self.to_json(), owner=self._history.lock)
 
     @classmethod
     def load(cls: type[E], path: str | Path, *, autosave: bool = False) -> E:
         """Read an encounter saved with ``save`` (or autosaved), undo history included;
         ``autosave=True`` goes on autosaving to the same file."""
-        enc = cls.from_json(storage.read(Path(path)))
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise RuleError(f"Load from a file path, not {path!r}.")
+        enc = cls.from_json(storage.read(Path(path).expanduser()))
         if autosave:
             enc.autosave = path
         return enc
+
+
+def _release(history: History) -> None:
+    """Stop autosaving: let go of the file's lock."""
+    release, history.release = history.release, None
+    history.lock = history.autosave = None
+    if release is not None:
+        release()
+
+
+def _check_queries(cls: type) -> None:
+    """Check the arguments of ``cls``'s public queries against their type hints, as commands'
+    are: ``defense_preview([])`` is an ``ArgumentError``, not whatever it would have raised."""
+    for name, member in list(vars(cls).items()):
+        if (
+            not name.startswith("_")
+            and isinstance(member, types.FunctionType)
+            and not getattr(member, "is_command", False)
+        ):
+            setattr(cls, name, _sheet_maker(member) if name == "make_sheet" else checked(member))
+
+
+def _sheet_maker(make: Callable[..., S]) -> Callable[..., S]:
+    """A system's ``make_sheet`` hook, whose sheet fields only the system knows (``add(name,
+    **sheet)`` takes any keywords): a field it does not have, or a value of a type it cannot
+    take, is refused as a wrong argument is (an ``ArgumentError``), not a ``TypeError``."""
+
+    @functools.wraps(make)
+    def run(self: Encounter[S], name: object, **sheet: Any) -> S:
+        try:
+            return make(self, name, **sheet)
+        except TypeError as error:
+            if isinstance(error, RuleError):
+                raise
+            raise ArgumentError(
+                f"A {self.rules.name} sheet does not take these values ({error})."
+            ) from None
+
+    return run
 
 
 def _saved_rules(saved: storage.Saved) -> RuleSet:
@@ -1329,3 +1414,6 @@ def _steps(steps: object, available: int, what: str) -> int:
             else f"Only {available} step(s) to {what}, not {steps}."
         )
     return steps
+
+
+_check_queries(Encounter)

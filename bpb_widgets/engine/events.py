@@ -2,9 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
+
+
+class Frozen(Mapping[str, Any]):
+    """A read-only mapping whose lists are tuples and whose mappings are read-only too: what an
+    event's ``data`` is, so that reading the log can never change it."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
+        self._items = {key: freeze(value) for key, value in (items or {}).items()}
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Frozen({self._items!r})"
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with its lists as tuples and its mappings read-only, all the way down."""
+    if isinstance(value, _ATOMS) or type(value) is Frozen:
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, Mapping):
+        return Frozen(value)
+    return value
+
+
+#: The data of an event that records nothing besides its text.
+NOTHING = Frozen()
+
+
+def thaw(value: Any) -> Any:
+    """A frozen value as plain, new dicts and lists."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(item) for item in value]
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +71,15 @@ class Event:
     kind: str
     text: str
     actor: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    #: What the event records besides its text (dice, targets), read-only.
+    data: Mapping[str, Any] = field(default_factory=lambda: NOTHING)
+
+    def __post_init__(self) -> None:
+        if type(self.data) is not Frozen:
+            object.__setattr__(self, "data", Frozen(self.data) if self.data else NOTHING)
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as plain, new values (changing them changes nothing in the log)."""
         return {
             "index": self.index,
             "command": self.command,
@@ -32,7 +87,7 @@ class Event:
             "kind": self.kind,
             "text": self.text,
             "actor": self.actor,
-            "data": self.data,
+            "data": thaw(self.data),
         }
 
 

@@ -65,6 +65,10 @@ class History:
         self.log: list[Event] = []
         self.observers: list[Callable[[Change], None]] = []
         self.autosave: Path | None = None
+        #: The lock on the autosave file, held while this history autosaves to it, and what lets
+        #: go of it (also called when the encounter is garbage-collected or Python exits).
+        self.lock: storage.AutosaveLock | None = None
+        self.release: Callable[[], object] | None = None
         self.running: str | None = None
         self._rng_state: RandomState | None = None
         self._rolls: list[list[int]] = []
@@ -111,24 +115,25 @@ class History:
             frozenset(journal.aspects) if journal.aspects else NO_ASPECTS,
         )
         self.done.append(done)
+        if redoing:  # redo writes and notifies once, for every step
+            return result
         if self.autosave is not None:
             try:
-                self._write(self.done, list(reversed(self.redo_records)) if redoing else [])
+                self._write(self.done, [])
             except BaseException:
                 self.done.pop()
                 self._revert(done)
                 raise
-        if not redoing:
-            self.redo_records.clear()
-            self._notify(record["cmd"], self.done[-1:])
+        self.redo_records.clear()
+        self._notify(record["cmd"], self.done[-1:])
         return result
 
     def undo(self, steps: int) -> None:
         """Undo the last ``steps`` commands exactly (dice included: undo never re-rolls)."""
         undone = self.done[-steps:]
-        if self.autosave is not None:
+        if self.autosave is not None:  # the file lists the next to redo first
             self._write(
-                self.done[:-steps], [*reversed(self.redo_records), *(d.record for d in undone)]
+                self.done[:-steps], [*(d.record for d in undone), *reversed(self.redo_records)]
             )
         del self.done[-steps:]
         for done in reversed(undone):
@@ -137,15 +142,22 @@ class History:
         self._notify("undo", undone)
 
     def redo(self, steps: int, replay: Callable[[Record], object]) -> None:
-        """Redo the last ``steps`` undone commands, each through ``replay``."""
+        """Redo the last ``steps`` undone commands, each through ``replay``: all of them, or (if
+        one is refused, or the autosave fails) none."""
         first = len(self.done)
-        for _ in range(steps):
-            record = self.redo_records.pop()
-            try:
+        taken = self.redo_records[-steps:]
+        try:
+            for record in reversed(taken):
                 replay(record)
-            except BaseException:
-                self.redo_records.append(record)
-                raise
+            if self.autosave is not None:
+                self._write(self.done, list(reversed(self.redo_records[:-steps])))
+        except BaseException:
+            redone = self.done[first:]
+            del self.done[first:]
+            for done in reversed(redone):
+                self._revert(done)
+            raise
+        del self.redo_records[-steps:]
         self._notify("redo", self.done[first:])
 
     def _revert(self, done: Done) -> None:
@@ -203,9 +215,10 @@ class History:
     def _write(self, done: list[Done], undone: list[Record]) -> None:
         """Autosave these commands (and undone ones); a failure is an error a GM can read."""
         assert self.autosave is not None
+        target = self.lock.path if self.lock is not None else self.autosave
         try:
             text = storage.encode(self.header, [d.encoded for d in done], undone)
-            storage.write_atomic(self.autosave, text)
+            storage.write_atomic(target, text)
         except OSError as error:
             raise storage.EncounterFileError(
                 f"Could not autosave to {self.autosave} ({error.strerror or error}); nothing "

@@ -97,6 +97,12 @@ class InitiativeEncounter(Encounter[S], Generic[S]):
         if missing:
             raise RuleError(f"Roll initiative first for {', '.join(missing)}.")
 
+    def _dismiss(self, name: str) -> None:
+        """A combatant who leaves takes their initiative and their place among the ties."""
+        self._journal.pop(self._initiative, name)
+        if name in self._tie_order:
+            self._journal.attr(self, "_tie_order", tuple(n for n in self._tie_order if n != name))
+
     def _enrol(self, sheet: S) -> None:
         if self.started:
             self._reslot()
@@ -114,7 +120,7 @@ class InitiativeEncounter(Encounter[S], Generic[S]):
     # -- commands -----------------------------------------------------------------------------
 
     @command
-    def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+    def roll_order(self, dice: Mapping[str, int | Sequence[int]] | None = None) -> list[str]:
         """Roll initiative for everyone who has not rolled (physical dice by name in ``dice``);
         the order of play follows it."""
         self._before_start("roll for the order of play")

@@ -17,8 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+from bpb_widgets.engine.conform import Mismatch, plain_text, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
+
+__all__ = ["Command", "collect", "command", "normalise", "shown"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _COMMAND = "_bpb_widget_command"
@@ -50,18 +53,15 @@ def normalise(value: object) -> object:
     return value
 
 
-def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)``, shortened to ``limit`` characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
-
-
 def _text(key: str, value: object) -> str:
     """Text, the empty text included: an empty form field reaches the command, whose rules
     refuse it with their own reason (and the roster's form blames the field)."""
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
-    return value
+    try:
+        return plain_text(value)
+    except Mismatch as mismatch:
+        raise RuleError(f"This command needs {key!r} as text; {mismatch.why}.") from None
 
 
 def _whole(key: str, value: object) -> int:
@@ -83,7 +83,7 @@ def _texts(key: str, value: object) -> list[str]:
         or not all(isinstance(item, str) for item in value)
     ):
         raise RuleError(f"This command needs {key!r} as a list of names; got {shown(value)}.")
-    return value
+    return [_text(key, item) for item in value]
 
 
 def _dice(key: str, value: object) -> Dice:

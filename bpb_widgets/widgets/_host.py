@@ -18,6 +18,7 @@ ignores state it sends.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, normalise, shown
 
+log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
 #: The longest error a panel shows: a hostile message must not make the kernel echo megabytes.
 ERROR_LIMIT = 400
@@ -133,6 +135,19 @@ class Part(Generic[E]):
             lines = self._lines_since(result["at"])
             if lines != result["lines"]:
                 self.put("result", {**result, "lines": lines})
+
+    def forget_the_gone(self) -> None:
+        """Drop a selection that names someone no longer in the fight (removed, or their add
+        undone): it would be refused, and a stale selection never shows."""
+        selection = self.state.get("selection") or {}
+        keys = ("attacker", "target", "defender", "combatant", "opposed")
+        named = [selection.get(k) for k in keys]
+        named += [*selection.get("targets", ()), *selection.get("outer", ())]
+        names = set(self.encounter.names)
+        if any(isinstance(n, str) and n not in names for n in named):
+            self.put("selection", {})
+            if "preview" in self.state:
+                self.put("preview", {})
 
     def first_foe(self, attacker: str) -> str | None:
         """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
@@ -260,10 +275,24 @@ class Host(anywidget.AnyWidget, Generic[E]):
         unsubscribe()
         super().close()
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """The front end writes nothing: state it sends for the panels is ignored."""
-        ours = {"panels", "layout_panels"}
-        super().set_state({k: v for k, v in sync_data.items() if k not in ours})
+    def set_state(self, sync_data: object) -> None:
+        """A front-end "update" message: the front end writes no state of ours (it sends
+        commands), so what it sends for ``panels`` or ``layout_panels`` is refused and the true
+        values are sent back; anything else goes to ipywidgets as usual (layout ...)."""
+        if not isinstance(sync_data, dict):
+            log.warning("%s: ignored a state update that is not a mapping", type(self).__name__)
+            return
+        refused = [key for key in ("panels", "layout_panels") if key in sync_data]
+        rest = {k: v for k, v in sync_data.items() if k not in refused}
+        if rest:
+            super().set_state(rest)
+        if refused:
+            log.warning(
+                "%s: the front end may not set %s; sent back",
+                type(self).__name__,
+                " or ".join(refused),
+            )
+            self.send_state(refused)
 
     # -- commands from the front end ---------------------------------------------------------
 

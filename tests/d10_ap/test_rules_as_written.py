@@ -171,7 +171,7 @@ def test_agb_0_rolls_no_ap_dice_and_has_1_ap() -> None:
         (lambda e: e.add("X", awarb=10**9), "awareness bonus \\(AwarB\\) cannot be more than 10"),
         (lambda e: e.add("X", initiative_bonus=10**9), "initiative bonus cannot be more than 10"),
         (lambda e: e.add("X", initiative_bonus=-11), "cannot be less than -10"),
-        (lambda e: e.surprise_check("Evan", now=5), "Give traits as a set of names"),
+        (lambda e: e.surprise_check("Evan", now=5), "now= takes a list of text"),
         (lambda e: e.surprise_check("Evan", now={"telepathy"}), "Unknown surprise trait"),
         (lambda e: e.surprise_check("Evan", roll=11), "A d10 shows 1 to 10"),
     ],

@@ -23,6 +23,9 @@ def test_every_command_undo_and_redo_is_on_disk_at_once(tmp_path: Path) -> None:
     assert snapshot(Encounter.load(path)) == snapshot(enc)
     enc.redo()
     assert snapshot(Encounter.load(path)) == snapshot(enc)
+    # no temporary file left behind; the lock says who writes the file, until autosave stops
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".fight.json.lock", "fight.json"]
+    enc.autosave = None
     assert [p.name for p in tmp_path.iterdir()] == ["fight.json"]
 
 
@@ -30,6 +33,7 @@ def test_a_loaded_fight_goes_on_autosaving_to_its_file(tmp_path: Path) -> None:
     path = tmp_path / "fight.json"
     enc = seed_cast(Encounter(seed=5, autosave=path))
     enc.start()
+    del enc  # the kernel that ran it is gone (its lock with it)
     resumed = Encounter.load(path, autosave=True)
     resumed.end_turn()
     assert Encounter.load(path).current == resumed.current == "Ganyeka"

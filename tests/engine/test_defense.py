@@ -127,7 +127,10 @@ def test_the_preview_states_the_consequence_before_rolling() -> None:
         ({"defender": "Monolith", "attacker": "Monolith", "rank": 4}, "their own attack"),
         ({"defender": "Monolith", "attacker": "Ganyeka", "rank": 15}, "ranks run from 1 to 14"),
         ({"defender": "Monolith", "attacker": "Ganyeka", "rank": 0}, "impossible"),
-        ({"defender": "Monolith", "attacker": "Ganyeka", "rank": "9"}, "whole-number rank"),
+        (
+            {"defender": "Monolith", "attacker": "Ganyeka", "rank": "9"},
+            "rank= takes a whole number",
+        ),
         ({"defender": "Nobody", "attacker": "Ganyeka", "rank": 4}, "no combatant called Nobody"),
         ({"defender": "Monolith", "attacker": "Ganyeka", "rank": 4, "dice": (7, 1)}, "1 to 6"),
         ({"defender": "Monolith", "attacker": "Ganyeka", "rank": 4, "dice": (1,)}, "exactly 2"),

@@ -247,9 +247,9 @@ def test_trips_and_squeezes_at_human_level_are_stunning() -> None:
         (lambda e: e.block("Widow"), "No hit on Widow is waiting"),
         (lambda e: e.grab("Black Steel", "Widow", "hug"), "follow-up to a grab"),
         (lambda e: e.spend_plot_point("Widow", "rally"), "no plot points left"),
-        (lambda e: e.spend_plot_point("Black Steel", "nap"), "use of a plot point"),
-        (lambda e: e.gain_plot_point("Black Steel", "bribe"), "reason to gain a plot point"),
-        (lambda e: e.recover("Widow"), "as a list"),
+        (lambda e: e.spend_plot_point("Black Steel", "nap"), "Unknown use of a plot point"),
+        (lambda e: e.gain_plot_point("Black Steel", "bribe"), "Unknown reason to gain"),
+        (lambda e: e.recover("Widow"), "names= takes a list of text"),
     ],
 )
 def test_impossible_combat_commands_are_refused_and_change_nothing(act, message: str) -> None:

@@ -14,7 +14,7 @@ Refusal = tuple[str, Callable[[Encounter], object], str]
 DURING_THE_FIGHT: list[Refusal] = [
     ("unknown name", lambda e: e.take_delayed("Nobody"), "no combatant called Nobody"),
     ("blank name", lambda e: e.force("  ", "dives"), "needs a name"),
-    ("name not text", lambda e: e.force(7, "dives"), "needs a name"),
+    ("name not text", lambda e: e.force(7, "dives"), "force: name= takes text, not 7"),
     ("duplicate", lambda e: e.add("blueshift"), "already a combatant called blueshift"),
     ("rank 15", lambda e: e.add("Titan", brawn=15), "Brawn 15 is impossible"),
     ("rank 0", lambda e: e.add("Wisp", agility=0), "Agility 0 is impossible"),
@@ -37,7 +37,11 @@ DURING_THE_FIGHT: list[Refusal] = [
     ("dice 0", lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice=(0, 4)), "1 to 6"),
     ("dice text", lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice="66"), "numbers"),
     ("three dice", lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice=(1, 2, 3)), "2"),
-    ("float die", lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice=(1.0, 2)), "face"),
+    (
+        "float die",
+        lambda e: e.dodge("Monolith", attacker="Ganyeka", rank=3, dice=(1.0, 2)),
+        "list of whole numbers",
+    ),
     (
         "bad kind",
         lambda e: e.defense_preview("parry", "Monolith", attacker="Ganyeka", rank=3),
@@ -52,7 +56,7 @@ DURING_THE_FIGHT: list[Refusal] = [
     ("undo too far", lambda e: e.undo(999), "Only"),
     ("redo nothing", lambda e: e.redo(), "Nothing to redo"),
     ("undo to nowhere", lambda e: e.undo_to(10_000), "no log entry"),
-    ("transcript rounds", lambda e: e.transcript(["one"]), "by number"),
+    ("transcript rounds", lambda e: e.transcript(["one"]), "whole numbers"),
     (
         "late 2nd force",
         lambda e: (e.force("Ganyeka", "ducks"), e.dodge("Ganyeka", attacker="Monolith", rank=3)),
@@ -85,8 +89,8 @@ BEFORE_THE_START: list[Refusal] = [
     ("block", lambda e: e.block("Monolith", attacker="Ganyeka", rank=3), "has not started"),
     ("environment", lambda e: e.environment("rain"), "has not started"),
     ("roll dice for a stranger", lambda e: e.roll_order(dice={"Nobody": (1, 1)}), "Nobody"),
-    ("roll dice not a mapping", lambda e: e.roll_order(dice=[(1, 1)]), "physical dice"),
-    ("order not a list", lambda e: e.set_order("Blueshift"), "list of names"),
+    ("roll dice not a mapping", lambda e: e.roll_order(dice=[(1, 1)]), "a mapping of text"),
+    ("order not a list", lambda e: e.set_order("Blueshift"), "names= takes a list of text"),
     ("aware after unknown", lambda e: e.becomes_aware("Monolith", after="Nobody"), "Nobody"),
     (
         "aware after self",

@@ -33,6 +33,24 @@ def test_removing_the_current_combatant_passes_the_turn() -> None:
     assert snapshot(Encounter.from_json(enc.to_json())) == snapshot(enc)
 
 
+@pytest.mark.parametrize("rules", ["blackout", "d10-ap"])
+def test_who_leaves_an_initiative_fight_is_gone_from_the_next_rounds(rules: str) -> None:
+    """Under initiative rules the order is ranked again each round: the one removed must not
+    come back from their old roll (and their AP, hit points and surprise go with them)."""
+    enc = Encounter(seed=1, rules=rules)
+    for name in ("Ash", "Bo", "Cy"):
+        enc.add(name)
+    enc.roll_order()
+    enc.start()
+    enc.remove("Bo")
+    for _ in range(5):
+        enc.end_turn()
+    assert enc.round == 3 and "Bo" not in enc.order
+    enc.add("Bo")  # the name is free, with no leftover initiative or AP
+    assert enc.turn_state("Bo").initiative is None and enc.ap("Bo") is None
+    assert snapshot(Encounter.from_json(enc.to_json())) == snapshot(enc)
+
+
 def test_a_combatant_with_a_hit_waiting_cannot_leave() -> None:
     enc = started()
     enc.attack("Blueshift", "Ganyeka", 5, dice=(6, 6))

@@ -25,7 +25,7 @@ HOSTILE = [
     "<b>bold</b><script>window.__bpb_xss = 2</script>",
     "W" * 120,
     "Þórr Ωμέγα 雷神 🦸‍♀️",
-    "\u202eعاصفة الصحراء",
+    "\u200fعاصفة الصحراء",
     "אבא\u200f & <i>co</i>",
 ]
 #: Elements drawn outside their widget's box (the layout broken by a long or odd name).

@@ -251,7 +251,7 @@ def test_a_folder_that_cannot_be_written_is_an_error_the_gm_reads(tmp_path: Path
     enc, screen = started(tmp_path / "missing")
     before = (enc.to_json(), plain(files(screen)))
     to(screen, "files", "save", name="warehouse")
-    assert files(screen)["error"].startswith("Could not save the fight as ")
+    assert files(screen)["error"].startswith("Could not write ")
     assert "warehouse.fight.json" in files(screen)["error"]
     assert (enc.to_json(), {**plain(files(screen)), "error": ""}) == before
     assert not (tmp_path / "missing").exists()
@@ -263,12 +263,16 @@ def test_a_file_that_cannot_be_read_is_an_error_the_gm_reads(
     enc, screen = started(tmp_path)
     to(screen, "files", "save", name="warehouse")
 
-    def unreadable(path: object, *, autosave: bool = False) -> Encounter:
-        raise PermissionError(13, "Permission denied")
+    real_read = Path.read_bytes
 
-    monkeypatch.setattr(Encounter, "load", unreadable)
+    def unreadable(path: Path) -> bytes:
+        if path.name == "warehouse.fight.json":
+            raise PermissionError(13, "Permission denied")
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
     to(screen, "files", "load", name="warehouse.fight.json")
     assert files(screen)["error"] == (
-        f"Could not read {tmp_path / 'warehouse.fight.json'} (Permission denied)."
+        f"Cannot read {tmp_path / 'warehouse.fight.json'}: Permission denied."
     )
     assert screen.encounter is enc

@@ -5,6 +5,7 @@ the widget still works afterwards."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -40,11 +41,14 @@ scalars = (
     | st.integers(min_value=-5, max_value=20)
     | st.sampled_from([10**30, -(10**30), 2**63, 1e308, float("nan"), float("inf")])
     | st.floats(allow_nan=True)
-    | st.text(max_size=20)
+    | st.text(max_size=30)
+    | st.sampled_from(["é" * 20_000, "W" * 5_000])
     | st.sampled_from(["x" * 2_000, "Thug" * 300])
     | st.sampled_from(
         [*NAMES, "", "prowess", "block", "take", "end", "../x", "\u202eRTL", "<b>x</b>"]
     )
+    | st.sampled_from(["\ud800", "Blueshift\udc80", "Environment\u200b", "Mono\u0308lith"])
+    | st.sampled_from([10**30, -(10**30), 2**63, -1, 0, 99])
 )
 junk = st.recursive(
     scalars,
@@ -88,8 +92,10 @@ FIGHTS: dict[str, Callable[[], Encounter]] = {"bpb": bpb, "blackout": blackout, 
 
 
 def deliver(widget: GMScreen, msg: object) -> None:
-    """Call the handler itself: ipywidgets would log and swallow what escapes it."""
+    """Call the handler itself: ipywidgets would log and swallow what escapes it; then check that
+    everything the widget holds can be sent as UTF-8 JSON (no lone surrogate reaches a part)."""
     widget._on_message(widget, msg, [])
+    json.dumps(widget.get_state(), ensure_ascii=False).encode("utf-8")
 
 
 def snapshot(enc: Encounter) -> tuple[Any, ...]:

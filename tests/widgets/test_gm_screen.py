@@ -4,13 +4,14 @@ clicks alone; the d10-ap part; results that go stale are never shown."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pytest
 from system_kit import blackout_fight, d10_fight
 from widget_kit import battle, fight, plain, to
 
-from bpb_widgets import Encounter
+from bpb_widgets import Encounter, EncounterFileError
 from bpb_widgets.widgets import GMScreen
 
 
@@ -135,3 +136,22 @@ def test_closing_the_screen_closes_all_of_it() -> None:
     assert screen.panels["strip"]["round"] == 0
     assert screen.panels["attack"]["selection"] == {}
     screen.close()
+
+
+def test_a_second_screen_on_a_file_a_live_screen_autosaves_is_refused(tmp_path: Path) -> None:
+    """Running the cell again (issue 17): the old screen's encounter still writes the file, so the
+    new one is refused and builds no widget; closed and let go of, the file is free."""
+    path = tmp_path / "fight.json"
+    enc = fight()
+    screen = GMScreen(enc, autosave=path)
+    to(screen, "strip", "start")
+    with pytest.raises(EncounterFileError, match="already autosaved by another encounter"):
+        GMScreen(Encounter.load(path), autosave=path)
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(path).current == "Ganyeka"
+    screen.close()
+    enc.autosave = None
+    again = GMScreen(Encounter.load(path), autosave=path)
+    to(again, "strip", "end_turn")
+    assert again.panels["strip"]["error"] == "" and Encounter.load(path).current == "Monolith"
+    again.close()

@@ -51,6 +51,7 @@ class AttackPart(Part[BulletproofBlues]):
             self.put("result", {})
         else:
             self.follow_result()
+            self.forget_the_gone()
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("powers", {name: self._powers(name) for name in enc.names})

@@ -34,6 +34,7 @@ class CombatPart(Part[Blackout]):
             self.put("result", {})
         else:
             self.follow_result()
+            self.forget_the_gone()
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("sides", {name: enc.side_of(name) for name in enc.names})

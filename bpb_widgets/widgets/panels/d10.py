@@ -28,6 +28,7 @@ class D10Part(Part[D10AP]):
             self.put("result", {})
         else:
             self.follow_result()
+            self.forget_the_gone()
         if delta is None or delta.roster:
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
         self.put("current", enc.current)

@@ -33,6 +33,7 @@ class DefensePart(Part[BulletproofBlues]):
             self.put("result", {})
         else:
             self.follow_result()
+            self.forget_the_gone()
         if delta is None or delta.roster:
             self.put("names", enc.names)
         self.put("current", enc.current)

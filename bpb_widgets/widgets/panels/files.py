@@ -102,12 +102,7 @@ class FilesPart(Part[Encounter[Any]]):
         overwritten). With autosave on, the autosave follows to the new file."""
         path = self._path(name)
         enc = self.encounter
-        try:
-            enc.save(path)
-        except OSError as error:  # not a RuleError: the host would not show it
-            raise RuleError(
-                f"Could not save the fight as {path} ({error.strerror or error})."
-            ) from None
+        enc.save(path)
         if enc.autosave is not None and enc.autosave != path:
             enc.autosave = path
         self._file, self._saved = path, True
@@ -121,10 +116,7 @@ class FilesPart(Part[Encounter[Any]]):
         if not path.is_file():
             raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
         autosave = self.encounter.autosave is not None
-        try:
-            loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
-        except OSError as error:
-            raise RuleError(f"Could not read {path} ({error.strerror or error}).") from None
+        loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
         self._switch(loaded, path)
 
     @command

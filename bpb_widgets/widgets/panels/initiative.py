@@ -30,6 +30,7 @@ class InitiativePart(Part[Blackout]):
             self.put("result", {})
         else:
             self.follow_result()
+            self.forget_the_gone()
         if delta is None or delta.roster:
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
             self.put("preview", self._steps(self.state["selection"].get("count")))

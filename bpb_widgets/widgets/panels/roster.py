@@ -23,6 +23,8 @@ class RosterPart(Part[Encounter[Any]]):
 
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
+        every = delta is None or delta.roster or delta.order or self.state.get("round") != enc.round
+        self.put("round", enc.round)
         if delta is None:
             self.put("fields", [asdict(f) for f in enc.sheet_fields()])
             self.put("form_error", {})
@@ -36,7 +38,7 @@ class RosterPart(Part[Encounter[Any]]):
         cards: dict[str, Any] = {}
         if delta.roster:
             cards = dict.fromkeys(set(self.state["cards"]) - set(enc.names))
-        names = enc.names if delta.roster or delta.order else delta.touched & set(enc.names)
+        names = enc.names if every else delta.touched & set(enc.names)
         cards.update((name, self._card(name)) for name in names)
         self.put_items("cards", cards)
 

@@ -44,12 +44,13 @@ class StripPart(Part[Encounter[Any]]):
 
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
+        # a new round (or one undone) changes everyone's "acted", lost turns and skips
+        every = delta is None or delta.roster or delta.order or self.state["round"] != enc.round
         if delta is None:
             self.put("controls", asdict(enc.controls))
         self.put("round", enc.round)
         self.put("current", enc.current)
-        if delta is None or delta.order or delta.roster:
-            self.put("order", enc.order)
+        self.put("order", enc.order)  # initiative rolled before the start reorders too
         self.put("environment", list(enc.environment_notes))
         self.put("changes", list(enc.order_changes))
         self.put("can_undo", enc.can_undo)
@@ -61,7 +62,7 @@ class StripPart(Part[Encounter[Any]]):
         if delta.roster:
             records = dict.fromkeys(set(self.state["states"]) - set(enc.names))
         # a new round or a re-slotting can change everyone's place, initiative and AP
-        names = enc.names if delta.roster or delta.order else delta.touched & set(enc.names)
+        names = enc.names if every else delta.touched & set(enc.names)
         records.update((name, self._record(name)) for name in names)
         self.put_items("states", records)
 
@@ -73,11 +74,11 @@ class StripPart(Part[Encounter[Any]]):
         record = {
             key: value
             for key, value in asdict(turn).items()
-            if key not in ("name", "current", "conditions")
+            if key not in ("name", "current", "conditions", "last_acted")
         }
         sheet = enc.combatant(name)
         record.update(
-            acted=enc.round if turn.acted else 0,
+            acted=turn.last_acted,
             group=sheet.group,
             side=getattr(sheet, "side", ""),
             conditions=conditions(turn),

@@ -43,6 +43,7 @@ class TaskPart(Part[BulletproofBlues]):
             self.put("sheets", {name: self._sheet(name) for name in enc.names})
         if delta is not None:
             self.follow_result()
+            self.forget_the_gone()
         if self.state["selection"]:
             try:
                 self.put("preview", self._preview())
@@ -86,7 +87,7 @@ class TaskPart(Part[BulletproofBlues]):
             "attack": attack or [],
             "defense": defense or [],
         }
-        preview = self._preview(selection)
+        preview = self._preview(selection)  # refused: the selection stays as it was
         self.put("selection", selection)
         self.put("preview", preview)
 
