@@ -1192,6 +1192,11 @@ class Encounter(Generic[S]):
         return bool(self._history.redo_records)
 
     @property
+    def undoable(self) -> int:
+        """How many accepted commands undo can take back (``len(history)``, without copying it)."""
+        return len(self._history.done)
+
+    @property
     def redoable(self) -> int:
         """How many undone commands redo can bring back."""
         return len(self._history.redo_records)

@@ -42,13 +42,15 @@ def test_undo_and_redo_every_step_exactly() -> None:
 
 def test_undo_many_steps_at_once_then_a_new_command_clears_redo() -> None:
     enc = busy()
-    after = snapshot(enc)
+    after, done = snapshot(enc), enc.undoable
+    assert done == len(enc.history)
     enc.undo(5)
+    assert (enc.undoable, enc.redoable) == (done - 5, 5)
     enc.redo(5)
     assert snapshot(enc) == after
     enc.undo(2)
     enc.end_turn()
-    assert not enc.can_redo
+    assert not enc.can_redo and enc.undoable == done - 1
 
 
 def test_undo_never_rerolls_the_dice() -> None:

@@ -58,7 +58,7 @@ class FilesPart(Part[Encounter[Any]]):
         self.put("file", self._file.name if self._file else "")
         self.put("autosave", autosave.name if autosave else "")
         # a fight with no command yet has nothing to lose
-        self.put("saved", self._saved or autosave is not None or not enc.history)
+        self.put("saved", self._saved or autosave is not None or not enc.can_undo)
         if delta is None:
             self.put("files", self._listing())
             self.put("status", self._status())

@@ -24,7 +24,7 @@ class LogPart(Part[Encounter[Any]]):
 
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
-        self.put("commands", len(enc.history))
+        self.put("commands", enc.undoable)
         self.put("can_undo", enc.can_undo)
         self.put("redo", enc.redoable)
         log = enc.log
