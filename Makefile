@@ -49,9 +49,10 @@ test: $(INSTALLED) $(STATIC) $(CHROMIUM) lint
 notebooks: $(INSTALLED) $(STATIC)
 	$(PY) tools/run_notebooks.py
 
-# the README's screenshot of the GM screen in JupyterLab, made by the browser tests
+# the README's screenshots of the GM screen mid-fight (JupyterLab light, Notebook 7 dark), made by
+# the browser test that plays a whole fight by clicks
 screenshot: $(INSTALLED) $(STATIC) $(CHROMIUM)
-	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui -k gm_screen_renders
+	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui/test_gm_screen_fight.py
 
 bench: $(INSTALLED) $(STATIC)
 	$(PY) -m benchmarks

@@ -306,6 +306,8 @@ def browser_figures() -> list[Figure]:
             attack.get_by_role("combobox", name="Attack", exact=True).select_option("Sonic punch")
             dice = attack.get_by_role("textbox", name="Physical dice")
             answers = attack.get_by_role("region", name="The hit waiting for an answer")
+            strip = out.locator(".bench-attack").get_by_role("region", name="Order of play")
+            undo = strip.get_by_role("button", name="Undo", exact=True)
             for _ in range(CLICKS):
                 for name, (button, target) in clicks.items():
                     runs.setdefault(name, []).append(painted(button, target))
@@ -313,7 +315,7 @@ def browser_figures() -> list[Figure]:
                 shown = painted(named(".bench-attack", "Attack"), attack)
                 runs.setdefault("attack", []).append(shown)
                 answers.wait_for()
-                named(".bench-attack", "Undo").click()
+                undo.click()
                 answers.wait_for(state="hidden")
             for number in range(ROUNDS):
                 start = time.perf_counter()

@@ -117,6 +117,8 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     ).to_be_visible()
     expect(s.attack.get_by_role("list", name="What happened")).to_contain_text("staggering")
     s.notebook.screenshot(s.out, f"{name}-extreme-success")
+    if os.environ.get("BPB_DOCS_SCREENSHOT"):  # make screenshot: the README's pictures
+        s.notebook.screenshot(s.out, f"gm-screen-{name}", DOCS)
 
     # Ganyeka shoots Monolith, who blocks (his turn this round goes to it)
     s.click(s.strip, "End turn")
@@ -215,5 +217,3 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
         "aria-current", "true"
     )
     s.notebook.screenshot(s.out, f"{name}-loaded")
-    if os.environ.get("BPB_DOCS_SCREENSHOT"):  # make screenshot: the pictures in the README
-        s.notebook.screenshot(s.out, f"gm-screen-{name}", DOCS)

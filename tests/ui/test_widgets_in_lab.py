@@ -4,9 +4,8 @@ the page; hostile names; refusals; light and dark themes."""
 from __future__ import annotations
 
 import json
-import os
 
-from lab import DARK, DOCS, LIGHT, LabServer, Notebook, open_notebook
+from lab import DARK, LIGHT, LabServer, Notebook, open_notebook
 from playwright.sync_api import Browser, Locator, expect
 
 FIGHT = """
@@ -46,8 +45,6 @@ def test_gm_screen_renders_and_end_turn_reaches_the_kernel(notebook: Notebook) -
     expect(chip(out, "Blueshift")).to_have_attribute("aria-current", "true")
     expect(out.locator(".bpb-attack .bpb-arithmetic").first).to_be_visible()
     notebook.screenshot(out, "gm-screen-light")
-    if os.environ.get("BPB_DOCS_SCREENSHOT"):  # make screenshot: the README's picture
-        notebook.page.screenshot(path=str(DOCS / "gm-screen.png"), animations="disabled")
     out.get_by_role("button", name="End turn").click()
     assert notebook.wait_kernel("print(enc_a.current)", "Ganyeka") == "Ganyeka"
     expect(chip(out, "Ganyeka")).to_have_attribute("aria-current", "true")
