@@ -351,11 +351,14 @@ export function renderAttack({ model: anyModel, el }) {
     const pending = model.get("pending") ?? [];
     const started = Boolean(s.attacker);
     setup.hidden = attackButton.hidden = pending.length > 0;
-    if (started) paintSetup(/** @type {AttackSelection} */ (s));
     attackButton.disabled = !started || !s.target;
-    if (started) paintExplosion(/** @type {AttackSelection} */ (s));
-    paintPreview();
     paintAnswers(/** @type {AnswersState} */ (model.get("answers")));
+    // while a hit waits for its answer the setup is hidden: it is painted once the hit is resolved
+    if (!pending.length) {
+      if (started) paintSetup(/** @type {AttackSelection} */ (s));
+      if (started) paintExplosion(/** @type {AttackSelection} */ (s));
+      paintPreview();
+    }
     const lines = model.get("result").lines ?? [];
     result.replaceChildren(...lines.map((text) => h("li", { text })));
     const canAttack = started && !pending.length && !attackButton.disabled;
