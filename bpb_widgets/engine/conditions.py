@@ -40,9 +40,10 @@ class Condition:
 
     @property
     def until(self) -> str:
-        """When it ends, in words: "until the end of Blueshift's next turn"."""
+        """When it ends, in words: "until the end of Blueshift's next turn"; one imposed by
+        someone (a hold) lasts "until Ann lets go" (or is out of the fight, or it is broken)."""
         if self.ends is None:
-            return "until removed"
+            return f"until {self.by} lets go" if self.by else "until removed"
         return f"until the {self.ends} of {possessive(self.of or '')} next turn"
 
     def ends_at(self, when: When, whose: str, turn: int) -> bool:

@@ -150,6 +150,7 @@ def test_a_held_target_is_easier_to_hit_and_its_attacks_harder() -> None:
     enc = grappled()
     assert [c.name for c in enc.conditions("Cy")] == ["held"]
     assert enc.conditions("Cy")[0].by == "Ann"
+    assert enc.conditions("Cy")[0].until == "until Ann lets go"
     enc.end_turn()  # Bo
     attack = enc.attack("Bo", "Cy", 3, dice=(1, 1))
     assert attack.roll.bonus == 3 and "Cy is held" in attack.text
