@@ -44,4 +44,5 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # rounding must not push the interval off the rate itself (all or none of the trials)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
