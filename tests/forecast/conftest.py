@@ -1,0 +1,47 @@
+"""The forecast panel's tests record what the kernel sends, as tests/widgets does."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import comm
+import pytest
+from comm.base_comm import BaseComm
+
+
+class Sent:
+    """Every custom message the widgets sent, and from which thread."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.threads: list[str] = []
+        self.lock = threading.Lock()
+
+    def patches(self, key: str, field: str) -> list[Any]:
+        """Every value sent for panel ``key``'s ``field``, in order."""
+        with self.lock:
+            messages = list(self.messages)
+        return [
+            edit["value"]
+            for m in messages
+            if m.get("type") == "patch"
+            for edit in m["panels"].get(key, [])
+            if edit["field"] == field and "value" in edit
+        ]
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sent]:
+    recorded = Sent()
+
+    class RecordingComm(BaseComm):
+        def publish_msg(self, msg_type: str, data: Any = None, *args: Any, **kwargs: Any) -> None:
+            if msg_type == "comm_msg" and data.get("method") == "custom":
+                with recorded.lock:
+                    recorded.messages.append(data["content"])
+                    recorded.threads.append(threading.current_thread().name)
+
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    yield recorded
