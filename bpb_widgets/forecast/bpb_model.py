@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -49,6 +49,8 @@ from bpb_widgets.forecast.tally import Tally
 
 #: The 36 equally likely totals of 2d6.
 TOTALS = tuple(a + b for a in range(1, 7) for b in range(1, 7))
+#: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.
+CHANCES = tuple(Fraction(ways, 36) for ways in range(37))
 #: What each defense rolls, and the expertise that helps it (seed 000, "Blocking", "Dodging").
 DEFENSE_ATTRIBUTE: dict[DefenseChoice, str] = {"block": "prowess", "dodge": "agility"}
 
@@ -132,6 +134,8 @@ class BpbFork:
     pending: tuple[Hit, ...]
     #: Out of the fight or defeated: never act, never count.
     down: frozenset[str]
+    #: Expected damage by (attacker, target, weapon), filled as the tactics ask.
+    expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
 
     @property
     def sides(self) -> list[str]:
@@ -268,6 +272,7 @@ class BpbFight:
         self.revisions = list(start.revisions)
         self.down = set(start.down)
         self.pos = -1
+        self._standing_order: list[str] | None = None
         self.first_out = ""
         self.winner: str | None = None
         self.over = False
@@ -287,15 +292,11 @@ class BpbFight:
 
     def foes(self, name: str) -> list[str]:
         side = self.fighters[name].side
-        return [n for n in self._in_order() if n not in self.down and self.fighters[n].side != side]
+        return [n for n in self._standing() if self.fighters[n].side != side]
 
     def allies(self, name: str) -> list[str]:
         side = self.fighters[name].side
-        return [
-            n
-            for n in self._in_order()
-            if n != name and n not in self.down and self.fighters[n].side == side
-        ]
+        return [n for n in self._standing() if n != name and self.fighters[n].side == side]
 
     def endurance(self, name: str) -> int:
         return self.left[name]
@@ -314,15 +315,17 @@ class BpbFight:
         return task_chance(attribute, difficulty)
 
     def expected_damage(self, attacker: str, target: str, weapon: str) -> Fraction:
-        chosen = self._weapon(attacker, weapon)
-        attribute, difficulty = self._to_hit(attacker, target, chosen)
-        dealt = _damage(chosen.kind, chosen.dr, self.fighters[target].protection)
-        return task_chance(attribute, difficulty) * dealt
+        key = (attacker, target, weapon)
+        known = self.start.expected.get(key)
+        if known is None:  # sheets do not change during a fight: worked out once per fork
+            chosen = self._weapon(attacker, weapon)
+            attribute, difficulty = self._to_hit(attacker, target, chosen)
+            dealt = _damage(chosen.kind, chosen.dr, self.fighters[target].protection)
+            known = self.start.expected[key] = task_chance(attribute, difficulty) * dealt
+        return known
 
     def defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, Fraction]:
-        return {
-            kind: Fraction(ways, 36) for kind, (_, ways, _) in self._defenses(name, hit).items()
-        }
+        return {kind: CHANCES[ways] for kind, (_, ways, _) in self._defenses(name, hit).items()}
 
     def continuing(self, name: str) -> DefenseChoice | None:
         stance = self.defending.get(name)
@@ -330,9 +333,14 @@ class BpbFight:
 
     # ------------------------------------------------------------------ the arithmetic
 
-    def _in_order(self) -> list[str]:
-        placed = [n for n in self.slots if n in self.fighters]
-        return placed + [n for n in self.fighters if n not in placed]
+    def _standing(self) -> list[str]:
+        """Everyone still in the fight, in the order of play (the unaware after), kept until
+        someone drops or the order is revised."""
+        if self._standing_order is None:
+            placed = [n for n in self.slots if n in self.fighters]
+            everyone = placed + [n for n in self.fighters if n not in placed]
+            self._standing_order = [n for n in everyone if n not in self.down]
+        return self._standing_order
 
     def _weapon(self, name: str, weapon: str) -> Weapon:
         wanted = weapon.casefold() if isinstance(weapon, str) else None
@@ -401,6 +409,7 @@ class BpbFight:
         """Play the fight to its end and add it to the tally."""
         if self.start.roll_order:
             self._roll_order()
+            self._standing_order = None
         for hit in self.start.pending:
             if self._finished():
                 break
@@ -427,6 +436,7 @@ class BpbFight:
             if self.revisions:
                 self.slots = revised(self.slots, self.revisions)
                 self.revisions = []
+                self._standing_order = None
             if self._round - first + 1 >= self.max_rounds:
                 break
             self._round += 1
@@ -454,6 +464,7 @@ class BpbFight:
         self.slots = sorted((f.name for f in aware), key=keys.__getitem__, reverse=True)
 
     def _turn(self, name: str) -> None:
+        self.tally.turns += 1
         self.acted.add(name)
         self.defending.pop(name, None)  # a defense lasts until the defender's next action
         tactics = self.tactics[name]
@@ -482,7 +493,11 @@ class BpbFight:
         need = difficulty - attribute
         ways = ways_at_least(need)
         roll = self._roll()
-        automatic = ways < 36 and self._spend(name, Roll("attack", Fraction(ways, 36), None))
+        automatic = (
+            ways < 36
+            and self.plot[name] > 0
+            and self._spend(name, Roll("attack", CHANCES[ways], None))
+        )
         exploding = weapon.kind == "exploding"
         if not (automatic or roll >= need):
             return
@@ -527,7 +542,11 @@ class BpbFight:
         tally = self.tally
         tally.defenses += 1
         roll = self._roll()
-        automatic = ways < 36 and self._spend(target, Roll(kind, Fraction(ways, 36), hit))
+        automatic = (
+            ways < 36
+            and self.plot[target] > 0
+            and self._spend(target, Roll(kind, CHANCES[ways], hit))
+        )
         if not (automatic or roll >= need):
             return False
         tally.defended += 1
@@ -571,6 +590,7 @@ class BpbFight:
         self.left[name] = left
         if left == 0:
             self.down.add(name)
+            self._standing_order = None
             self.defending.pop(name, None)
             if not self.first_out:
                 self.first_out = name

@@ -187,6 +187,18 @@ def run_chunk(plan: Plan, index: int) -> Tally:
     return tally
 
 
+#: The plan a worker process runs chunks of, sent once when the process starts.
+_WORKER_PLAN: list[Plan] = []
+
+
+def _adopt(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _worker_chunk(index: int) -> Tally:
+    return run_chunk(_WORKER_PLAN[0], index)
+
+
 def chunks(n: int) -> int:
     return -(-n // CHUNK)
 
@@ -228,18 +240,20 @@ def _in_processes(plan: Plan, workers: int) -> Iterator[Tally]:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     todo = iter(range(chunks(plan.n)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_adopt, initargs=(plan,)
+    ) as pool:
         running: set[Future[Tally]] = set()
         try:
             for index in todo:
-                running.add(pool.submit(run_chunk, plan, index))
+                running.add(pool.submit(_worker_chunk, index))
                 if len(running) >= 2 * workers:
                     break
             while running:
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     for index in todo:
-                        running.add(pool.submit(run_chunk, plan, index))
+                        running.add(pool.submit(_worker_chunk, index))
                         break
                     yield future.result()
         finally:

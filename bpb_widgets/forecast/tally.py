@@ -33,6 +33,8 @@ class Tally:
     defended: int = 0
     #: Plot points spent.
     plot_points: int = 0
+    #: Turns taken (what the benchmark divides the time by).
+    turns: int = 0
 
     def add(self, other: Tally) -> None:
         """Add ``other``'s counts to these."""
@@ -49,3 +51,4 @@ class Tally:
         self.defenses += other.defenses
         self.defended += other.defended
         self.plot_points += other.plot_points
+        self.turns += other.turns
