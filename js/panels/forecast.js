@@ -22,7 +22,14 @@ function meter(value, label, text) {
   fill.style.width = `${Math.round(1000 * value) / 10}%`;
   return h(
     "div",
-    { class: "bpb-meter", role: "meter", "aria-label": label, "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": String(Math.round(100 * value)) },
+    {
+      class: "bpb-meter",
+      role: "meter",
+      "aria-label": label,
+      "aria-valuemin": "0",
+      "aria-valuemax": "100",
+      "aria-valuenow": String(Math.round(100 * value)),
+    },
     h("span", { class: "bpb-meter-track" }, fill),
     h("span", { class: "bpb-meter-text", text }),
   );
@@ -70,7 +77,9 @@ export function resultView(result) {
     ),
     h("tbody", {}, ...rows),
   );
-  const done = result.complete ? "" : ` (cancelled after ${result.fights.toLocaleString("en")} of ${result.n.toLocaleString("en")})`;
+  const done = result.complete
+    ? ""
+    : ` (cancelled after ${result.fights.toLocaleString("en")} of ${result.n.toLocaleString("en")})`;
   return [
     h("p", {
       class: "bpb-odds-text",
@@ -82,7 +91,10 @@ export function resultView(result) {
       "div",
       { class: "bpb-odds" },
       bars(rounds, "How many rounds the fight lasts", (round) => (round >= limit ? "bpb-bad" : "bpb-hit"), "rounds"),
-      swatches(["bpb-hit", "fights ending after that many rounds"], ["bpb-bad", "the round limit (a draw, unless it ended then)"]),
+      swatches(
+        ["bpb-hit", "fights ending after that many rounds"],
+        ["bpb-bad", "the round limit (a draw, unless it ended then)"],
+      ),
     ),
     table,
     h("p", {
@@ -108,11 +120,20 @@ export function renderForecast({ model: anyModel, el }) {
   const cancel = () => command(model, "cancel");
   const runButton = button("Forecast", run, { key: "f", cls: "bpb-primary" });
   const cancelButton = button("Cancel", cancel, { key: "c" });
-  const bar = h("progress", { class: "bpb-forecast-progress", "aria-label": "Forecast progress", max: "1", value: "0" });
+  const bar = h("progress", {
+    class: "bpb-forecast-progress",
+    "aria-label": "Forecast progress",
+    max: "1",
+    value: "0",
+  });
   const status = h("p", { class: "bpb-status", "aria-live": "polite" });
   const stale = h("p", { class: "bpb-hint", text: "The fight has changed since this forecast: forecast again." });
   const results = h("div", { class: "bpb-forecast-result" });
-  const { body, cleanup } = frame(el, model, { title: "Fight forecast", cls: "bpb-forecast", keys: { f: run, c: cancel } });
+  const { body, cleanup } = frame(el, model, {
+    title: "Fight forecast",
+    cls: "bpb-forecast",
+    keys: { f: run, c: cancel },
+  });
   body.append(
     h("div", { class: "bpb-row" }, field("Fights", fights), field("Seed", seed), field("Round limit", rounds)),
     h("div", { class: "bpb-controls" }, runButton, cancelButton),
@@ -141,11 +162,14 @@ export function renderForecast({ model: anyModel, el }) {
     bar.value = done;
     bar.hidden = total === 0;
     const counted = `${done.toLocaleString("en")} of ${total.toLocaleString("en")} fights`;
-    status.textContent =
-      { running: `Forecasting… ${counted}`, done: `Done: ${counted}`, cancelled: `Cancelled: ${counted}` }[state] ?? "";
+    /** @type {Record<string, string>} */
+    const words = { running: `Forecasting… ${counted}`, done: `Done: ${counted}`, cancelled: `Cancelled: ${counted}` };
+    status.textContent = words[state] ?? "";
     stale.hidden = !model.get("stale");
     const result = model.get("result");
-    results.replaceChildren(...("sides" in result && result.sides ? resultView(/** @type {ForecastResult} */ (result)) : []));
+    results.replaceChildren(
+      ...("sides" in result && result.sides ? resultView(/** @type {ForecastResult} */ (result)) : []),
+    );
   };
   const stop = watch(model, ["status", "progress", "result", "stale", "settings"], paint);
   return () => {
