@@ -97,6 +97,15 @@ class ForecastPanel(Widget):
         forecast cannot simulate is refused when Forecast is clicked, with the reason."""
         return {ForecastPart.key: ForecastPart(self, encounter)}
 
+    def run(
+        self, n: int | None = None, seed: int | None = None, max_rounds: int | None = None
+    ) -> None:
+        """Start a forecast from Python, as the Forecast button does (``wait()`` for it)."""
+        try:
+            self._forecast_part().run(n, seed, max_rounds)
+        finally:
+            self._flush()
+
     @property
     def forecast(self) -> Any:
         """The last finished forecast (a ``bpb_widgets.forecast.Forecast``), or None."""
