@@ -9,27 +9,7 @@ from typing import Any
 import comm
 import pytest
 from comm.base_comm import BaseComm
-
-
-class Sent:
-    """Every custom message the widgets sent, and from which thread."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-        self.threads: list[str] = []
-        self.lock = threading.Lock()
-
-    def patches(self, key: str, field: str) -> list[Any]:
-        """Every value sent for panel ``key``'s ``field``, in order."""
-        with self.lock:
-            messages = list(self.messages)
-        return [
-            edit["value"]
-            for m in messages
-            if m.get("type") == "patch"
-            for edit in m["panels"].get(key, [])
-            if edit["field"] == field and "value" in edit
-        ]
+from forecast_kit import Sent
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import tracemalloc
 from typing import Any
 
 import pytest
-from fights import duel, seed_fight
+from forecast_kit import duel, seed_fight
 
 from bpb_widgets import Encounter, RuleError, rules
 from bpb_widgets.forecast import (

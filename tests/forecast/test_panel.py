@@ -8,8 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import Sent
-from fights import seed_fight
+from forecast_kit import Sent, seed_fight
 
 from bpb_widgets import Encounter
 from bpb_widgets.forecast import Forecast

@@ -1,10 +1,33 @@
-"""The fights the forecast tests run: the seeds' heroes and villains, with sides and attacks."""
+"""Helpers of the forecast tests: the seeds' fights, and what the kernel sent."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from bpb_widgets import Encounter
+
+
+class Sent:
+    """Every custom message the widgets sent, and from which thread."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.threads: list[str] = []
+        self.lock = threading.Lock()
+
+    def patches(self, key: str, field: str) -> list[Any]:
+        """Every value sent for panel ``key``'s ``field``, in order."""
+        with self.lock:
+            messages = list(self.messages)
+        return [
+            edit["value"]
+            for m in messages
+            if m.get("type") == "patch"
+            for edit in m["panels"].get(key, [])
+            if edit["field"] == field and "value" in edit
+        ]
+
 
 #: Blueshift, Monolith, Ganyeka and his henchmen (seed 000's examples), with sides and attacks
 #: of our own choosing (the seed gives only their order of play).
