@@ -7,6 +7,7 @@ import { renderCombat } from "./panels/combat.js";
 import { renderD10 } from "./panels/d10.js";
 import { renderDefense } from "./panels/defense.js";
 import { renderFiles } from "./panels/files.js";
+import { renderForecast } from "./panels/forecast.js";
 import { renderInitiative } from "./panels/initiative.js";
 import { renderLog } from "./panels/log.js";
 import { renderRoster } from "./panels/roster.js";
@@ -24,4 +25,5 @@ export default host({
   d10: renderD10,
   log: renderLog,
   files: renderFiles,
+  forecast: renderForecast,
 });

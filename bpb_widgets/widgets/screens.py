@@ -18,6 +18,7 @@ from bpb_widgets.widgets.panels.combat import CombatPart
 from bpb_widgets.widgets.panels.d10 import D10Part
 from bpb_widgets.widgets.panels.defense import DefensePart
 from bpb_widgets.widgets.panels.files import FilesPart
+from bpb_widgets.widgets.panels.forecast import ForecastPart
 from bpb_widgets.widgets.panels.initiative import InitiativePart
 from bpb_widgets.widgets.panels.log import LogPart
 from bpb_widgets.widgets.panels.roster import RosterPart
@@ -81,6 +82,53 @@ class FightFiles(Widget):
     """Save, Load and New fight, with the autosave file and its state."""
 
     part_types = (FilesPart,)
+
+
+class ForecastPanel(Widget):
+    """The fight forecast, to show beside the GM screen: who wins, in how many rounds, who drops
+    first, from where the fight stands. It runs on a thread (the screen stays responsive), with
+    a progress bar and a Cancel button; ``panel.forecast`` is the last result as a Python
+    ``Forecast``, ``panel.wait()`` waits for a running one."""
+
+    part_types = (ForecastPart,)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        """Every fight has a forecast panel (its encounter class need not name it); a fight the
+        forecast cannot simulate is refused when Forecast is clicked, with the reason."""
+        return {ForecastPart.key: ForecastPart(self, encounter)}
+
+    def run(
+        self, n: int | None = None, seed: int | None = None, max_rounds: int | None = None
+    ) -> None:
+        """Start a forecast from Python, as the Forecast button does (``wait()`` for it)."""
+        try:
+            self._forecast_part().run(n, seed, max_rounds)
+        finally:
+            self._flush()
+
+    @property
+    def forecast(self) -> Any:
+        """The last finished forecast (a ``bpb_widgets.forecast.Forecast``), or None."""
+        return self._forecast_part().forecast
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a running forecast to end; False if it is still running after ``timeout``."""
+        return self._forecast_part().wait(timeout)
+
+    def rebind(self, encounter: Encounter[Any]) -> None:
+        self._forecast_part().stop()
+        super().rebind(encounter)
+
+    def close(self) -> None:
+        parts = getattr(self, "_parts", {})
+        if isinstance(parts.get(ForecastPart.key), ForecastPart):
+            parts[ForecastPart.key].stop()
+        super().close()
+
+    def _forecast_part(self) -> ForecastPart:
+        part = self.part(ForecastPart.key)
+        assert isinstance(part, ForecastPart)
+        return part
 
 
 class GMScreen(Widget):

@@ -574,3 +574,38 @@
  */
 
 export {};
+
+// -- forecast (widgets/panels/forecast.py) ----------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   status: "idle" | "running" | "done" | "cancelled",
+ *   progress: { done: number, total: number },
+ *   result: ForecastResult | Unset<ForecastResult>,
+ *   settings: { n: number, seed: number | null, max_rounds: number },
+ *   limits: { max_rounds: number },
+ *   stale: boolean,
+ * }} ForecastState
+ */
+
+/**
+ * A finished forecast (`Forecast.to_dict()` in bpb_widgets/forecast/result.py).
+ * @typedef {object} ForecastResult
+ * @property {number} fights
+ * @property {number} n
+ * @property {number} seed
+ * @property {boolean} complete
+ * @property {string} rules
+ * @property {string} where
+ * @property {number} max_rounds
+ * @property {string} tactics
+ * @property {Array<{ side: string, win: number, interval: [number, number] }>} sides
+ * @property {number} draw
+ * @property {Array<[number, number]>} rounds
+ * @property {Array<{ name: string, side: string, out: number, out_first: number, left: number, endurance: number }>} combatants
+ * @property {string | null} first_out
+ * @property {number} hit_rate
+ * @property {[number, number]} hit_interval
+ * @property {number} seconds
+ * @property {number} workers
+ */

@@ -1,0 +1,116 @@
+"""Forecast figures (issue 16): fights per second on one core and on every core for the seeds'
+Blueshift / Ganyeka / Monolith / henchmen fight, the time for n=10,000 (goal: under 5 s on a
+2-core machine), the cost of a simulated turn against the live engine's ``end_turn``, and the
+forecast's memory at n=100,000 against n=1,000 (goal: flat).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import tracemalloc
+
+from bpb_widgets import Encounter
+from bpb_widgets.forecast import Forecast
+
+Figure = tuple[str, float, str]
+
+SEED_FIGHT = [
+    {
+        "name": "Blueshift",
+        "perception": 4,
+        "agility": 5,
+        "endurance": 6,
+        "expertise": ["dodge", "blast"],
+        "side": "heroes",
+        "player": True,
+        "attacks": [{"name": "Blast", "rank": 6}],
+    },
+    {
+        "name": "Monolith",
+        "prowess": 6,
+        "brawn": 9,
+        "endurance": 9,
+        "protection": 3,
+        "expertise": ["block"],
+        "side": "heroes",
+        "player": True,
+        "attacks": [{"name": "Punch", "rank": 9, "hand_to_hand": True}],
+    },
+    {
+        "name": "Ganyeka",
+        "perception": 4,
+        "prowess": 4,
+        "brawn": 5,
+        "agility": 5,
+        "endurance": 8,
+        "protection": 2,
+        "side": "villains",
+        "attacks": [{"name": "Disruptor", "rank": 8, "kind": "penetrating"}],
+    },
+    {
+        "name": "Ganyeka's henchmen",
+        "agility": 4,
+        "prowess": 3,
+        "endurance": 6,
+        "group": True,
+        "side": "villains",
+        "attacks": [{"name": "Rifles", "rank": 6}],
+    },
+]
+
+
+def seed_fight() -> Encounter:
+    enc = Encounter(seed=7)
+    enc.add_party(SEED_FIGHT)
+    return enc
+
+
+def timed(n: int, workers: int) -> tuple[float, Forecast]:
+    start = time.perf_counter()
+    result = Forecast(seed_fight(), n=n, seed=1, workers=workers)
+    return time.perf_counter() - start, result
+
+
+def end_turn_us(calls: int = 2_000) -> float:
+    """The live engine's ``end_turn`` on the same fight, in microseconds."""
+    enc = seed_fight()
+    enc.start()
+    start = time.perf_counter()
+    for _ in range(calls):
+        enc.end_turn()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def peak_kib(n: int, workers: int) -> float:
+    """The forecasting process's peak of traced memory while ``workers`` processes run ``n``
+    fights (the workers' memory is per chunk, the same at any ``n``)."""
+    enc = seed_fight()
+    tracemalloc.start()
+    Forecast(enc, n=n, seed=1, workers=workers)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 1024
+
+
+def run() -> list[Figure]:
+    cores = os.cpu_count() or 1
+    one_time, one = timed(4_000, 1)
+    all_time, every = timed(10_000, cores)
+    one_rate, all_rate = one.fights / one_time, every.fights / all_time
+    per_turn = one_time / one.tally.turns * 1e6
+    live = end_turn_us()
+    peak_kib(1_000, cores)  # warm up: the first pool imports and caches what it needs
+    small, large = peak_kib(1_000, cores), peak_kib(100_000, cores)
+    return [
+        ("fights per second, one core (n=4,000)", one_rate, "/s"),
+        (f"fights per second, {cores} cores (n=10,000)", all_rate, "/s"),
+        (f"  ratio {cores} cores / one core", all_rate / one_rate, "x"),
+        (f"forecast of n=10,000 on {cores} cores (goal < 5 s on 2 cores)", all_time, "s"),
+        ("simulated turn (attack, answer, damage)", per_turn, "us"),
+        ("live end_turn on the same fight", live, "us"),
+        ("  ratio simulated turn / live end_turn", per_turn / live, "x"),
+        ("peak memory, n=1,000", small, "KiB"),
+        ("peak memory, n=100,000", large, "KiB"),
+        ("  ratio n=100,000 / n=1,000 (goal: flat, about 1)", large / small, "x"),
+    ]

@@ -1,0 +1,614 @@
+"""Bulletproof Blues fights, simulated: a fork of an encounter's state and one fight played on
+it to the end, both rule sets (2014 and 2012) by their options.
+
+The fork (:class:`BpbFork`) reads the live encounter once through its public queries (sheets,
+Endurance, plot points, the order of play, who has acted, turns given up, defenses continuing,
+order revisions waiting, hits waiting for an answer) and keeps only that: never the undo journal
+nor the log. Each simulated fight (:class:`BpbFight`) copies the few dicts it changes.
+
+The rules simulated, each as the engine runs it: attacks (seed 004, "Attack", "Opposed Tasks":
+Agility, or Prowess hand to hand, + 2d6 against 8 + the target's same attribute; an explosion
+against 9), extreme successes with expertise (overwhelming +3 ranks, slamming, staggering),
+forced actions (seed 000, "Forcing An Action": once per round, the next available turn given
+up), blocking and dodging (seed 000/004: +3 with expertise in 2014; +1 per attack after the first
+while a defense continues; an extreme success revises the order of play in 2014), damage against
+protection (seed 004, "Damage", "Protection", "Penetrating", "Stunning"), out of the fight at
+Endurance 0, plot points for automatic successes (seed 004, "Automatic Success").
+
+Not simulated (the forecast knows no positions nor intentions): delaying, grabs and grapples,
+diving for cover, movement and range bands, conditions other than turns lost; the unaware stay
+unaware and the environment does nothing. docs/forecast.md says so to the GM.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from bpb_widgets.bpb.encounter import BulletproofBlues
+from bpb_widgets.bpb.order import revised
+from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
+from bpb_widgets.bpb.rules.combat import EXPLOSION_DIFFICULTY, hand_to_hand, penetrated_protection
+from bpb_widgets.bpb.rules.effects import OVERWHELMING_RANKS, extreme_effects
+from bpb_widgets.bpb.rules.tasks import EXTREME_MARGIN
+from bpb_widgets.bpb.sheet import Combatant
+from bpb_widgets.errors import RuleError
+from bpb_widgets.forecast.chances import task_chance, ways_at_least
+from bpb_widgets.forecast.tactics import (
+    DefenseChoice,
+    Hit,
+    Roll,
+    Tactics,
+    Weapon,
+    tactic_name,
+)
+from bpb_widgets.forecast.tally import Tally
+
+#: The 36 equally likely totals of 2d6.
+TOTALS = tuple(a + b for a in range(1, 7) for b in range(1, 7))
+#: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.
+CHANCES = tuple(Fraction(ways, 36) for ways in range(37))
+#: What each defense rolls, and the expertise that helps it (seed 000, "Blocking", "Dodging").
+DEFENSE_ATTRIBUTE: dict[DefenseChoice, str] = {"block": "prowess", "dodge": "agility"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """What the simulation reads of one combatant's sheet."""
+
+    name: str
+    side: str
+    agility: int
+    prowess: int
+    brawn: int
+    willpower: int
+    perception: int
+    super_speed: int
+    protection: int
+    endurance_rank: int
+    expertise: frozenset[str]
+    weapons: tuple[Weapon, ...]
+    #: Aware of the fight (the unaware get no turn, seed 000 "Order Of Play").
+    aware: bool
+
+    def attribute(self, name: str) -> int:
+        value: int = getattr(self, name)
+        return value
+
+    @property
+    def precedence(self) -> tuple[int, int, int]:
+        return (self.perception, self.agility, self.willpower)
+
+
+def weapons_of(sheet: Combatant, rules: BulletproofBluesRules) -> tuple[Weapon, ...]:
+    """The attacks a combatant can make, resolved as the engine's ``attack`` resolves them; with
+    none on the sheet, unarmed: rank and DR equal to Brawn, stunning at human-level Brawn (seed
+    004, "Damage"; the reading the forecast takes)."""
+    found = []
+    for power in sheet.attacks:
+        dr = power.rank if power.dr is None else power.dr
+        stunning = power.kind == "stunning"
+        if power.hand_to_hand:
+            strike = hand_to_hand(sheet.brawn, weapon_dr=power.dr)
+            dr, stunning = strike.dr, stunning or strike.stunning
+        expert = power.name.casefold() in sheet.expertise or not rules.extreme_needs_expertise
+        found.append(
+            Weapon(power.name, power.rank, dr, power.kind, power.hand_to_hand, stunning, expert)
+        )
+    if not found:
+        strike = hand_to_hand(sheet.brawn)
+        expert = "unarmed" in sheet.expertise or not rules.extreme_needs_expertise
+        found.append(
+            Weapon("Unarmed", sheet.brawn, strike.dr, "normal", True, strike.stunning, expert)
+        )
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class BpbFork:
+    """A Bulletproof Blues fight's state, read once from the live encounter."""
+
+    rules: BulletproofBluesRules
+    fighters: Mapping[str, Fighter]
+    #: The round the forecast starts in (1 before the fight starts).
+    round: int
+    slots: tuple[str, ...]
+    #: Roll (2014) or rank (2012) the order of play in each fight: not started, no order set.
+    roll_order: bool
+    #: Where this round's turns resume in ``slots``: the current turn's place.
+    position: int
+    #: Who has taken their turn this round already (their action included).
+    acted: frozenset[str]
+    #: Delayed turns held, taken at the end of the round.
+    holding: tuple[str, ...]
+    endurance: Mapping[str, int]
+    plot: Mapping[str, int]
+    lost: frozenset[tuple[str, int]]
+    forced: Mapping[str, int]
+    defending: Mapping[str, tuple[DefenseChoice, int]]
+    revisions: tuple[tuple[str, str], ...]
+    #: Hits waiting for their targets' answer.
+    pending: tuple[Hit, ...]
+    #: Out of the fight or defeated: never act, never count.
+    down: frozenset[str]
+    #: Expected damage by (attacker, target, weapon), filled as the tactics ask.
+    expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
+
+    @property
+    def sides(self) -> list[str]:
+        return list(dict.fromkeys(f.side for f in self.fighters.values()))
+
+    def standing(self) -> list[str]:
+        return [n for n in self.fighters if n not in self.down]
+
+
+def fork(enc: BulletproofBlues) -> BpbFork:
+    """Read ``enc``'s state for the simulations (the live fight is only read)."""
+    rules = enc.rules
+    fighters: dict[str, Fighter] = {}
+    endurance, plot, forced = {}, {}, {}
+    defending: dict[str, tuple[DefenseChoice, int]] = {}
+    lost: set[tuple[str, int]] = set()
+    acted, holding, down = set(), [], set()
+    for name in enc.names:
+        sheet = enc.combatant(name)
+        state = enc.turn_state(name)
+        fighters[name] = Fighter(
+            name,
+            sheet.side,
+            sheet.agility,
+            sheet.prowess,
+            sheet.brawn,
+            sheet.willpower,
+            sheet.perception,
+            sheet.super_speed,
+            sheet.protection,
+            sheet.endurance,
+            sheet.expertise,
+            weapons_of(sheet, rules),
+            state.aware,
+        )
+        endurance[name] = enc.endurance(name).current
+        plot[name] = enc.plot_points(name)
+        if state.out or state.defeated:
+            down.add(name)
+        if state.acted:
+            acted.add(name)
+        if state.delaying:
+            holding.append(name)
+        if state.forced_this_round:
+            forced[name] = enc.round
+        if state.defending in ("block", "dodge"):
+            defending[name] = ("block" if state.defending == "block" else "dodge", state.defended)
+        lost.update((name, r) for r, _ in state.lost)
+    current = enc.current
+    if current is not None and _current_has_attacked(enc, current):
+        acted.add(current)
+    pending = tuple(
+        Hit(
+            a.attacker,
+            a.target,
+            a.power,
+            a.rank,
+            a.dr,
+            a.kind,
+            a.effect,
+            _damage(a.kind, a.dr, fighters[a.target].protection),
+        )
+        for a in enc.pending_hits
+    )
+    ordered = any(e.kind == "order" for e in enc.log)
+    return BpbFork(
+        rules,
+        fighters,
+        max(enc.round, 1),
+        tuple(enc.order),
+        not enc.started and not ordered,
+        enc.order.index(current) if current in enc.order else 0,
+        frozenset(acted),
+        tuple(holding),
+        endurance,
+        plot,
+        frozenset(lost),
+        forced,
+        defending,
+        tuple((a, d) for a, d, _ in enc.revisions),
+        pending,
+        frozenset(down),
+    )
+
+
+def _current_has_attacked(enc: BulletproofBlues, current: str) -> bool:
+    """Whether the combatant whose turn it is has made their attack already this turn."""
+    for event in reversed(enc.log):
+        if event.kind == "turn":
+            return False
+        if event.kind == "attack" and event.actor == current:
+            return True
+    return False
+
+
+def _damage(kind: str, dr: int, pv: int) -> int:
+    """Endurance a hit takes after protection (seed 004, "Protection", "Penetrating")."""
+    if kind == "non-endurance":
+        return 0
+    left = penetrated_protection(pv) if kind == "penetrating" else pv
+    return max(0, dr - left)
+
+
+class IllegalChoice(RuleError):
+    """A tactic answered something the rules do not allow."""
+
+
+class BpbFight:
+    """One simulated fight on a fork; also the read-only view tactics see (``FightView``)."""
+
+    def __init__(
+        self,
+        start: BpbFork,
+        tactics: Mapping[str, Tactics],
+        rng: random.Random,
+        max_rounds: int,
+        tally: Tally,
+    ) -> None:
+        self.start = start
+        self._rules = start.rules
+        self.fighters = start.fighters
+        self.tactics = tactics
+        self.rng = rng
+        self.max_rounds = max_rounds
+        self.tally = tally
+        self._round = start.round
+        self.slots = list(start.slots)
+        self.acted = set(start.acted) | set(start.holding)
+        self.left = dict(start.endurance)
+        self.plot = dict(start.plot)
+        self.lost = set(start.lost)
+        self.forced = dict(start.forced)
+        self.defending = dict(start.defending)
+        self.revisions = list(start.revisions)
+        self.down = set(start.down)
+        self.pos = -1
+        self._standing_order: list[str] | None = None
+        self.first_out = ""
+        self.winner: str | None = None
+        self.over = False
+
+    # ------------------------------------------------------------------ the view for tactics
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def rules(self) -> BulletproofBluesRules:
+        return self._rules
+
+    def side_of(self, name: str) -> str:
+        return self.fighters[name].side
+
+    def foes(self, name: str) -> list[str]:
+        side = self.fighters[name].side
+        return [n for n in self._standing() if self.fighters[n].side != side]
+
+    def allies(self, name: str) -> list[str]:
+        side = self.fighters[name].side
+        return [n for n in self._standing() if n != name and self.fighters[n].side == side]
+
+    def endurance(self, name: str) -> int:
+        return self.left[name]
+
+    def endurance_rank(self, name: str) -> int:
+        return self.fighters[name].endurance_rank
+
+    def plot_points(self, name: str) -> int:
+        return self.plot[name]
+
+    def weapons(self, name: str) -> tuple[Weapon, ...]:
+        return self.fighters[name].weapons
+
+    def hit_chance(self, attacker: str, target: str, weapon: str) -> Fraction:
+        attribute, difficulty = self._to_hit(attacker, target, self._weapon(attacker, weapon))
+        return task_chance(attribute, difficulty)
+
+    def expected_damage(self, attacker: str, target: str, weapon: str) -> Fraction:
+        key = (attacker, target, weapon)
+        known = self.start.expected.get(key)
+        if known is None:  # sheets do not change during a fight: worked out once per fork
+            chosen = self._weapon(attacker, weapon)
+            attribute, difficulty = self._to_hit(attacker, target, chosen)
+            dealt = _damage(chosen.kind, chosen.dr, self.fighters[target].protection)
+            known = self.start.expected[key] = task_chance(attribute, difficulty) * dealt
+        return known
+
+    def defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, Fraction]:
+        return {kind: CHANCES[ways] for kind, (_, ways, _) in self._defenses(name, hit).items()}
+
+    def continuing(self, name: str) -> DefenseChoice | None:
+        stance = self.defending.get(name)
+        return stance[0] if stance else None
+
+    # ------------------------------------------------------------------ the arithmetic
+
+    def _standing(self) -> list[str]:
+        """Everyone still in the fight, in the order of play (the unaware after), kept until
+        someone drops or the order is revised."""
+        if self._standing_order is None:
+            placed = [n for n in self.slots if n in self.fighters]
+            everyone = placed + [n for n in self.fighters if n not in placed]
+            self._standing_order = [n for n in everyone if n not in self.down]
+        return self._standing_order
+
+    def _weapon(self, name: str, weapon: str) -> Weapon:
+        wanted = weapon.casefold() if isinstance(weapon, str) else None
+        for w in self.fighters[name].weapons:
+            if w.name.casefold() == wanted:
+                return w
+        raise KeyError(weapon)
+
+    def _to_hit(self, attacker: str, target: str, weapon: Weapon) -> tuple[int, int]:
+        me = self.fighters[attacker]
+        if weapon.kind == "exploding":
+            return me.agility, EXPLOSION_DIFFICULTY
+        using = "prowess" if weapon.hand_to_hand else "agility"
+        return me.attribute(using), 8 + self.fighters[target].attribute(using)
+
+    def _defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, tuple[int, int, bool]]:
+        """Each defense allowed now: (difficulty less attribute and bonus, ways of 36, extreme
+        possible)."""
+        if name in self.down or not self.fighters[name].aware or hit.kind == "non-endurance":
+            return {}
+        if hit.kind == "exploding" and not self._rules.explosions_blockable:
+            return {}
+        stance = self.defending.get(name)
+        if stance is None:
+            if self.forced.get(name) == self._round:
+                return {}
+            kinds: tuple[DefenseChoice, ...] = ("block", "dodge")
+            attack = 1
+        else:
+            kinds, attack = (stance[0],), stance[1] + 1
+        rules, me = self._rules, self.fighters[name]
+        penalty = attack - 1 if rules.continued_defense_penalty else 0
+        found = {}
+        for kind in kinds:
+            expertise = kind in me.expertise
+            bonus = rules.expertise_bonus if expertise else 0
+            need = 8 + hit.rank + penalty - me.attribute(DEFENSE_ATTRIBUTE[kind]) - bonus
+            extreme = expertise or not rules.extreme_needs_expertise
+            found[kind] = (need, ways_at_least(need), extreme)
+        return found
+
+    def _roll(self) -> int:
+        return TOTALS[int(self.rng.random() * 36)]
+
+    def _ask(self, tactic: Any, name: str, answer: object, why: str) -> IllegalChoice:
+        return IllegalChoice(
+            f"Tactic {tactic_name(tactic)} for {name} in round {self._round} answered "
+            f"{answer!r}: {why}"
+        )
+
+    def _spend(self, name: str, roll: Roll) -> bool:
+        if self.plot[name] <= 0 or roll.chance >= 1:
+            return False
+        tactic = self.tactics[name].plot_point
+        answer = tactic(self, name, roll)
+        if not isinstance(answer, bool):
+            raise self._ask(tactic, name, answer, "spend a plot point: True or False.")
+        if answer:
+            self.plot[name] -= 1
+            self.tally.plot_points += 1
+        return answer
+
+    # ------------------------------------------------------------------ the fight
+
+    def run(self) -> None:
+        """Play the fight to its end and add it to the tally."""
+        if self.start.roll_order:
+            self._roll_order()
+            self._standing_order = None
+        for hit in self.start.pending:
+            if self._finished():
+                break
+            self._answer(hit)
+        first, resume = self._round, self.start.position
+        while not self._finished():
+            for i in range(resume, len(self.slots)):
+                self.pos = i
+                name = self.slots[i]
+                if name in self.acted or name in self.down or not self.fighters[name].aware:
+                    continue
+                if (name, self._round) in self.lost:
+                    continue
+                self._turn(name)
+                if self._finished():
+                    break
+            if not self._finished() and self._round == first:
+                for name in self.start.holding:
+                    if name not in self.down and not self._finished():
+                        self.pos = len(self.slots)
+                        self._turn(name)
+            if self._finished():
+                break
+            if self.revisions:
+                self.slots = revised(self.slots, self.revisions)
+                self.revisions = []
+                self._standing_order = None
+            if self._round - first + 1 >= self.max_rounds:
+                break
+            self._round += 1
+            self.acted = set()
+            resume = 0
+        self._tally(first)
+
+    def _finished(self) -> bool:
+        return self.over
+
+    def _roll_order(self) -> None:
+        """Before the first round with no order set: the rule set's order of play (2014: a
+        Perception roll with Super-speed; 2012: Perception, Agility, Willpower), ties by the next
+        attribute, then a coin (seed 000 / 004, "Order Of Play")."""
+        aware = [f for f in self.fighters.values() if f.aware]
+        rolled = self._rules.perception_roll
+        keys = {
+            f.name: (
+                (f.perception + self._roll() + f.super_speed) if rolled else 0,
+                *f.precedence,
+                self.rng.random(),
+            )
+            for f in aware
+        }
+        self.slots = sorted((f.name for f in aware), key=keys.__getitem__, reverse=True)
+
+    def _turn(self, name: str) -> None:
+        self.tally.turns += 1
+        self.acted.add(name)
+        self.defending.pop(name, None)  # a defense lasts until the defender's next action
+        tactics = self.tactics[name]
+        target = tactics.target(self, name)
+        if target is None:
+            return
+        if not isinstance(target, str) or target not in self.fighters:
+            raise self._ask(tactics.target, name, target, "name a foe in the fight, or None.")
+        if target not in self.foes(name):
+            why = "out of the fight" if target in self.down else "not a foe"
+            raise self._ask(tactics.target, name, target, f"{target} is {why}.")
+        chosen = tactics.attack(self, name, target)
+        try:
+            weapon = self._weapon(name, chosen)
+        except KeyError:
+            listed = ", ".join(w.name for w in self.fighters[name].weapons)
+            raise self._ask(
+                tactics.attack, name, chosen, f"{name}'s attacks are {listed}."
+            ) from None
+        self._attack(name, target, weapon)
+
+    def _attack(self, name: str, target: str, weapon: Weapon) -> None:
+        tally = self.tally
+        tally.attacks += 1
+        attribute, difficulty = self._to_hit(name, target, weapon)
+        need = difficulty - attribute
+        ways = ways_at_least(need)
+        roll = self._roll()
+        automatic = (
+            ways < 36
+            and self.plot[name] > 0
+            and self._spend(name, Roll("attack", CHANCES[ways], None))
+        )
+        exploding = weapon.kind == "exploding"
+        if not (automatic or roll >= need):
+            return
+        tally.hits += 1
+        rank, dr, effect = weapon.rank, weapon.dr, None
+        if weapon.expert and not exploding and roll - need >= EXTREME_MARGIN:
+            tactic = self.tactics[name].effect
+            effect = tactic(self, name, target)
+            allowed = extreme_effects(endurance=weapon.kind != "non-endurance")
+            if effect is not None and effect not in allowed:
+                raise self._ask(
+                    tactic, name, effect, f"an extreme success may be {', '.join(allowed)} or None."
+                )
+            if effect == "overwhelming":
+                rank, dr = rank + OVERWHELMING_RANKS, dr + OVERWHELMING_RANKS
+        dealt = _damage(weapon.kind, dr, self.fighters[target].protection)
+        self._answer(Hit(name, target, weapon.name, rank, dr, weapon.kind, effect, dealt))
+
+    def _answer(self, hit: Hit) -> None:
+        """The target answers the hit: a block or dodge, else it lands."""
+        target = hit.target
+        options = self._defenses(target, hit)
+        if options:
+            tactic = self.tactics[target].defend
+            choice = tactic(self, target, hit, self.tactics[target].threshold)
+            if choice is not None:
+                if choice not in options:
+                    allowed = " or ".join(options)
+                    raise self._ask(tactic, target, choice, f"{target} may {allowed}, or None.")
+                if self._defend(hit, choice, options[choice]):
+                    return
+        self._land(hit)
+
+    def _defend(self, hit: Hit, kind: DefenseChoice, option: tuple[int, int, bool]) -> bool:
+        target = hit.target
+        stance = self.defending.get(target)
+        if stance is None:
+            self._force(target)
+            stance = (kind, 0)
+        self.defending[target] = (kind, stance[1] + 1)
+        need, ways, extreme_possible = option
+        tally = self.tally
+        tally.defenses += 1
+        roll = self._roll()
+        automatic = (
+            ways < 36
+            and self.plot[target] > 0
+            and self._spend(target, Roll(kind, CHANCES[ways], hit))
+        )
+        if not (automatic or roll >= need):
+            return False
+        tally.defended += 1
+        if extreme_possible and roll - need >= EXTREME_MARGIN and self._rules.extreme_revises_order:
+            self.revisions.append((hit.attacker, target))
+        return True
+
+    def _next_turn(self, name: str) -> int:
+        """The round of ``name``'s next available turn (seed 000, "Forcing An Action")."""
+        to_come = name in self.slots and self.slots.index(name) > self.pos
+        if to_come and name not in self.acted and (name, self._round) not in self.lost:
+            return self._round
+        given = self._round + 1
+        while (name, given) in self.lost:
+            given += 1
+        return given
+
+    def _force(self, name: str) -> None:
+        self.forced[name] = self._round
+        self.lost.add((name, self._next_turn(name)))
+
+    def _land(self, hit: Hit) -> None:
+        tally = self.tally
+        tally.landed += 1
+        target = hit.target
+        me = self.fighters[target]
+        taken = hit.damage
+        if hit.effect == "slamming":  # a Brawn roll against 8 + rank; a miss lands at half of it
+            missed = 8 + hit.rank - me.brawn - self._roll()
+            if missed > 0:
+                taken += max(0, missed // 2 - me.protection)
+        self._hurt(target, taken)
+        staggering = hit.effect == "staggering" and target not in self.down
+        if staggering and me.willpower + self._roll() < 8 + hit.rank:
+            self.lost.add((target, self._next_turn(target)))
+
+    def _hurt(self, name: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        left = max(0, self.left[name] - amount)
+        self.left[name] = left
+        if left == 0:
+            self.down.add(name)
+            self._standing_order = None
+            self.defending.pop(name, None)
+            if not self.first_out:
+                self.first_out = name
+            standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
+            if len(standing) <= 1:
+                self.over = True
+                self.winner = next(iter(standing), None)
+
+    def _tally(self, first: int) -> None:
+        tally = self.tally
+        tally.fights += 1
+        if self.winner is None:
+            tally.draws += 1
+        else:
+            tally.wins[self.winner] += 1
+        tally.rounds[self._round - first + 1] += 1
+        tally.first_out[self.first_out] += 1
+        for name in self.down:
+            tally.out[name] += 1
+        for name, left in self.left.items():
+            tally.left[name] += left

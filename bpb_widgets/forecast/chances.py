@@ -1,0 +1,48 @@
+"""The arithmetic the forecast needs fast: the chance of a 2d6 task roll reaching a difficulty
+(seed 004, "Rolling Dice"), and the 95% interval of a chance measured by simulation.
+
+The chances are exact fractions of 36 read from a table, so the default tactics can weigh them
+thousands of times a second; ``bpb_widgets.rules.odds`` (icepool) gives the same figures and
+is what the tests compare them with.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+#: How many of the 36 rolls of 2d6 reach each total 2..12.
+_WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
+#: How many of the 36 rolls reach at least each total: 2 or less is all 36, 13 or more none.
+_AT_LEAST = {need: sum(w for t, w in _WAYS.items() if t >= need) for need in range(2, 13)}
+#: The z value of a 95% interval.
+Z95 = 1.959963984540054
+
+
+def ways_at_least(need: int) -> int:
+    """How many of the 36 rolls of 2d6 come to ``need`` or more."""
+    if need <= 2:
+        return 36
+    if need > 12:
+        return 0
+    return _AT_LEAST[need]
+
+
+def task_chance(attribute: int, difficulty: int, bonus: int = 0) -> Fraction:
+    """The exact chance that ``attribute`` + 2d6 + ``bonus`` reaches ``difficulty`` (seed 004,
+    "Rolling Dice"); a task more than 12 beyond attribute and bonuses never succeeds ("Unopposed
+    Tasks"), which 2d6 already makes so."""
+    return Fraction(ways_at_least(difficulty - attribute - bonus), 36)
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a chance seen ``successes`` times in ``trials`` (95% by
+    default): never outside 0..1, and sound near 0 and 1 where the normal approximation is not."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # rounding must not push the interval off the rate itself (all or none of the trials)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))

@@ -1,0 +1,261 @@
+"""Running a forecast: its input checked before any work, the fork taken, the fights run in
+chunks (one core, or processes for large ``n``), each chunk tallied as it ends.
+
+Every chunk of :data:`CHUNK` fights has its own random generator, seeded from the forecast's
+seed and the chunk's number, so the same seed gives the same forecast on one core or on many.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import random
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bpb_widgets.blackout.encounter import Blackout
+from bpb_widgets.bpb.encounter import BulletproofBlues
+from bpb_widgets.d10_ap.encounter import D10AP
+from bpb_widgets.engine.encounter import Encounter
+from bpb_widgets.errors import RuleError
+from bpb_widgets.forecast.bpb_model import BpbFight, BpbFork, fork
+from bpb_widgets.forecast.tactics import DEFAULT, Tactics, TacticsChoice
+from bpb_widgets.forecast.tally import Tally
+
+#: The most fights one forecast runs (a million takes minutes on a laptop).
+MAX_FIGHTS = 1_000_000
+#: The longest fight simulated, in rounds; a fight still going then is a draw.
+MAX_ROUNDS = 100
+DEFAULT_ROUNDS = 20
+#: Fights per chunk: the unit of progress, of cancelling, and of work sent to a process.
+CHUNK = 250
+#: From this many fights on, a forecast uses every core (below, starting processes costs more
+#: than it saves).
+PARALLEL_FROM = 4_000
+#: The most processes one forecast starts.
+MAX_WORKERS = 64
+
+Progress = Callable[[int, int], None]
+
+
+class Cancel(Protocol):
+    """Anything with ``is_set()``, such as a ``threading.Event``."""
+
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked forecast, ready to run: the fork of the fight and everything it asks."""
+
+    fork: BpbFork
+    tactics: Mapping[str, Tactics]
+    n: int
+    seed: int
+    max_rounds: int
+    workers: int
+    rules: str
+    #: Where the live fight stood: "before round 1" or "round 2, Ganyeka to act".
+    where: str
+    #: How the tactics read, for the summary.
+    tactics_text: str
+
+
+def _whole(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{what} is a whole number from {low:,} to {high:,}; not {value!r}.")
+    return value
+
+
+def plan(
+    encounter: Encounter[Any],
+    n: object = 10_000,
+    *,
+    seed: object = None,
+    tactics: TacticsChoice = None,
+    max_rounds: object = DEFAULT_ROUNDS,
+    workers: object = None,
+) -> Plan:
+    """Check a forecast's input and fork the fight; refused with a ``RuleError`` a GM
+    understands before any fight is run."""
+    if not isinstance(encounter, Encounter):
+        raise RuleError(f"Forecast a fight: an Encounter, not {type(encounter).__name__}.")
+    fights = _whole(n, "The number of fights to simulate (n)", 1, MAX_FIGHTS)
+    rounds = _whole(max_rounds, "The round limit (max_rounds)", 1, MAX_ROUNDS)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    seed = _whole(seed, "The seed", 0, 2**63 - 1)
+    cores = os.cpu_count() or 1
+    if workers is None:
+        workers = cores if fights >= PARALLEL_FROM else 1
+    workers = _whole(workers, "The number of worker processes (workers)", 1, MAX_WORKERS)
+    if not isinstance(encounter, BulletproofBlues):
+        raise RuleError(_unsupported(encounter))
+    if encounter.pending_hits and not encounter.started:
+        raise RuleError("Resolve the hit waiting for an answer first.")
+    state = fork(encounter)
+    _check_sides(state)
+    chosen = _tactics_by_name(state, tactics)
+    text = _describe(tactics)
+    where = (
+        f"round {encounter.round}, {encounter.current or 'nobody'} to act"
+        if encounter.started
+        else "before round 1"
+    )
+    return Plan(state, chosen, fights, seed, rounds, workers, encounter.rules.name, where, text)
+
+
+def _unsupported(encounter: Encounter[Any]) -> str:
+    """Why a system's fights cannot be forecast, in a GM's words."""
+    if isinstance(encounter, D10AP):
+        return (
+            "The d10-ap rules (Surprise, Rounds & Turns) say who acts when and with how many "
+            "action points, but have no attack or damage rules: there is no fight to simulate. "
+            "Run the fight with the Bulletproof Blues rules to forecast it."
+        )
+    if isinstance(encounter, Blackout):
+        return (
+            "The forecast does not simulate the blackout rules' attack and damage tests yet; "
+            "it forecasts Bulletproof Blues fights (docs/forecast.md)."
+        )
+    return (
+        f"The forecast simulates Bulletproof Blues fights; the {encounter.rules.name} rules "
+        "are not simulated (docs/forecast.md)."
+    )
+
+
+def _check_sides(state: BpbFork) -> None:
+    sideless = [f.name for f in state.fighters.values() if not f.side]
+    if sideless:
+        raise RuleError(
+            f"The forecast needs everyone's side: {', '.join(sideless)} "
+            f"{'has' if len(sideless) == 1 else 'have'} none (add(..., side='heroes'))."
+        )
+    standing = {state.fighters[n].side for n in state.standing()}
+    empty = [side for side in state.sides if side not in standing]
+    if len(standing) < 2:
+        if empty:
+            raise RuleError(
+                f"The {', '.join(empty)} side has nobody left in the fight: nothing to forecast."
+            )
+        raise RuleError(
+            f"A forecast needs two sides; everyone here is on the {next(iter(standing))} side."
+        )
+
+
+def _tactics_by_name(state: BpbFork, tactics: TacticsChoice) -> dict[str, Tactics]:
+    """Each combatant's tactics: their own, else their side's, else the default."""
+    if tactics is None:
+        return {name: DEFAULT for name in state.fighters}
+    if isinstance(tactics, Tactics):
+        return {name: tactics for name in state.fighters}
+    if not isinstance(tactics, Mapping):
+        raise RuleError(
+            "tactics= is one Tactics(...) for everyone, or {side or name: Tactics(...)}; "
+            f"not {tactics!r}."
+        )
+    for key, value in tactics.items():
+        if key not in state.fighters and key not in state.sides:
+            known = ", ".join([*state.sides, *state.fighters])
+            raise RuleError(f"tactics= names {key!r}, neither a side nor a combatant: {known}.")
+        if not isinstance(value, Tactics):
+            raise RuleError(f"tactics[{key!r}] is a Tactics(...), not {value!r}.")
+    return {
+        name: tactics.get(name) or tactics.get(f.side) or DEFAULT
+        for name, f in state.fighters.items()
+    }
+
+
+def _describe(tactics: TacticsChoice) -> str:
+    if tactics is None:
+        return "default"
+    if isinstance(tactics, Tactics):
+        return tactics.describe()
+    return "; ".join(f"{key}: {value.describe()}" for key, value in tactics.items())
+
+
+def run_chunk(plan: Plan, index: int) -> Tally:
+    """Fights ``index * CHUNK`` onwards (at most CHUNK of them), tallied."""
+    tally = Tally()
+    rng = random.Random(f"{plan.seed}:{index}")
+    count = min(CHUNK, plan.n - index * CHUNK)
+    for _ in range(count):
+        BpbFight(plan.fork, plan.tactics, rng, plan.max_rounds, tally).run()
+    return tally
+
+
+#: The plan a worker process runs chunks of, sent once when the process starts.
+_WORKER_PLAN: list[Plan] = []
+
+
+def _adopt(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _worker_chunk(index: int) -> Tally:
+    return run_chunk(_WORKER_PLAN[0], index)
+
+
+def chunks(n: int) -> int:
+    return -(-n // CHUNK)
+
+
+def simulate(
+    plan: Plan, *, progress: Progress | None = None, cancel: Cancel | None = None
+) -> tuple[Tally, int]:
+    """Run the plan's fights; returns the tally (of the fights run before any cancel) and the
+    number of processes used."""
+    workers = min(plan.workers, chunks(plan.n))
+    if workers > 1 and not _picklable(plan):
+        workers = 1  # a tactic defined in a notebook cell as a lambda cannot go to a process
+    total = Tally()
+    for part in _in_processes(plan, workers) if workers > 1 else _here(plan):
+        total.add(part)
+        if progress is not None:
+            progress(total.fights, plan.n)
+        if cancel is not None and cancel.is_set():
+            break
+    return total, workers
+
+
+def _here(plan: Plan) -> Iterator[Tally]:
+    for index in range(chunks(plan.n)):
+        yield run_chunk(plan, index)
+
+
+def _picklable(plan: Plan) -> bool:
+    try:
+        pickle.dumps(plan)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
+def _in_processes(plan: Plan, workers: int) -> Iterator[Tally]:
+    """Chunks run by ``workers`` processes, a few in flight at a time (so the queue of work
+    does not grow with ``n`` either), yielded as they finish."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    todo = iter(range(chunks(plan.n)))
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_adopt, initargs=(plan,)
+    ) as pool:
+        running: set[Future[Tally]] = set()
+        try:
+            for index in todo:
+                running.add(pool.submit(_worker_chunk, index))
+                if len(running) >= 2 * workers:
+                    break
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    for index in todo:
+                        running.add(pool.submit(_worker_chunk, index))
+                        break
+                    yield future.result()
+        finally:
+            for future in running:
+                future.cancel()

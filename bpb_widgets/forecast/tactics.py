@@ -1,0 +1,261 @@
+"""Tactics: how each simulated combatant fights, as plain functions a GM can replace.
+
+A forecast asks five questions of a combatant's tactics, each a plain function of a read-only
+view of the simulated fight (:class:`FightView`) and the combatant's name:
+
+- ``target(view, me)``: whom to attack on my turn: a foe still in the fight, or None to pass.
+  Default :func:`most_hurt_foe`.
+- ``attack(view, me, target)``: which of my attacks (its name on my sheet). Default
+  :func:`best_expected_damage`.
+- ``defend(view, me, hit, threshold)``: answer a hit with "block", "dodge" or None (take it).
+  Default :func:`defend_when_likely`: when a defense is available (a continued one, or a forced
+  action not yet used this round) and its chance beats ``threshold``.
+- ``plot_point(view, me, roll)``: spend a plot point on this roll for an automatic success
+  (seed 004, "Automatic Success")? Default :func:`plot_point_to_stay_in`.
+- ``effect(view, me, target)``: what an extreme success on an attack does: "overwhelming",
+  "slamming", "staggering" or None (seed 004, "Extreme Success"). Default :func:`overwhelm`.
+
+``Tactics(...)`` bundles them; ``Forecast(enc, tactics=...)`` takes one for everyone, or a
+mapping from a side or a combatant's name to a ``Tactics`` (a name wins over its side). A
+function that answers something the rules do not allow (a friend as target, an attack not on
+the sheet, a block with no defense available) stops the forecast with a ``RuleError`` naming the
+function, the combatant and the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, NamedTuple, Protocol
+
+from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
+from bpb_widgets.errors import RuleError
+
+DefenseChoice = Literal["block", "dodge"]
+#: What a roll a plot point could win is for.
+RollKind = Literal["attack", "block", "dodge"]
+#: The default odds a forced block or dodge must beat: it costs the defender's next turn.
+DEFAULT_THRESHOLD = 0.5
+
+
+class Weapon(NamedTuple):
+    """One attack a simulated combatant can make: a power or weapon from the sheet, or unarmed
+    (rank and damage rating equal to Brawn, seed 004 "Damage")."""
+
+    name: str
+    rank: int
+    dr: int
+    kind: str
+    hand_to_hand: bool
+    stunning: bool
+    #: Expertise in it: an extreme success is possible (seed 004, "Extreme Success").
+    expert: bool
+
+
+class Hit(NamedTuple):
+    """A hit waiting for its target's answer."""
+
+    attacker: str
+    target: str
+    weapon: str
+    #: The rank a block or dodge is against (three more when overwhelming).
+    rank: int
+    dr: int
+    kind: str
+    #: The extreme-success effect in force, or None.
+    effect: str | None
+    #: The Endurance it would take if it lands (after protection; 0 for non-Endurance attacks).
+    damage: int
+
+
+class Roll(NamedTuple):
+    """A roll a plot point could turn into an automatic success."""
+
+    what: RollKind
+    #: The chance of success without the plot point.
+    chance: Fraction
+    #: The hit a block or dodge would negate (None for an attack).
+    hit: Hit | None
+
+
+class FightView(Protocol):
+    """What tactics may read of the simulated fight (nothing here changes it)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def rules(self) -> BulletproofBluesRules: ...
+    def side_of(self, name: str) -> str: ...
+    def foes(self, name: str) -> list[str]:
+        """Foes of ``name`` still in the fight, in the order of play."""
+        ...
+
+    def allies(self, name: str) -> list[str]:
+        """Others on ``name``'s side still in the fight."""
+        ...
+
+    def endurance(self, name: str) -> int:
+        """Endurance left."""
+        ...
+
+    def endurance_rank(self, name: str) -> int: ...
+    def plot_points(self, name: str) -> int: ...
+    def weapons(self, name: str) -> tuple[Weapon, ...]:
+        """The attacks ``name`` can make (unarmed when the sheet lists none)."""
+        ...
+
+    def hit_chance(self, attacker: str, target: str, weapon: str) -> Fraction:
+        """The exact chance the attack hits (before any block or dodge)."""
+        ...
+
+    def expected_damage(self, attacker: str, target: str, weapon: str) -> Fraction:
+        """The chance to hit times the Endurance a hit takes after protection."""
+        ...
+
+    def defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, Fraction]:
+        """The defenses ``name`` may answer ``hit`` with now, each with its exact chance (empty
+        when none is allowed)."""
+        ...
+
+    def continuing(self, name: str) -> DefenseChoice | None:
+        """The defense ``name`` keeps up until their next action (costs no more turns)."""
+        ...
+
+
+TargetTactic = Callable[[FightView, str], "str | None"]
+AttackTactic = Callable[[FightView, str, str], str]
+DefendTactic = Callable[[FightView, str, Hit, float], "DefenseChoice | None"]
+PlotPointTactic = Callable[[FightView, str, Roll], bool]
+EffectTactic = Callable[[FightView, str, str], "str | None"]
+
+
+def most_hurt_foe(view: FightView, me: str) -> str | None:
+    """The foe with the least Endurance left (the first in the order of play among equals); every
+    foe is in reach, since the forecast knows no positions."""
+    foes = view.foes(me)
+    return min(foes, key=view.endurance) if foes else None
+
+
+def first_foe(view: FightView, me: str) -> str | None:
+    """The first foe in the order of play: focus on whoever acts soonest."""
+    foes = view.foes(me)
+    return foes[0] if foes else None
+
+
+def strongest_foe(view: FightView, me: str) -> str | None:
+    """The foe whose best attack does the most expected damage to me."""
+    foes = view.foes(me)
+    if not foes:
+        return None
+
+    def threat(foe: str) -> Fraction:
+        return max(view.expected_damage(foe, me, w.name) for w in view.weapons(foe))
+
+    return max(foes, key=threat)
+
+
+def best_expected_damage(view: FightView, me: str, target: str) -> str:
+    """The attack with the highest chance to hit times damage after protection (the first listed
+    among equals)."""
+    weapons = view.weapons(me)
+    return max(weapons, key=lambda w: view.expected_damage(me, target, w.name)).name
+
+
+def defend_when_likely(
+    view: FightView, me: str, hit: Hit, threshold: float
+) -> DefenseChoice | None:
+    """Block or dodge, whichever is likelier to succeed, when it is allowed and either it costs
+    nothing more (a defense continuing until my next action) or its chance beats ``threshold``
+    or the hit would take me out of the fight (a forced action gives up my next turn)."""
+    options = view.defenses(me, hit)
+    if not options:
+        return None
+    kind = max(options, key=lambda k: (options[k], k == "block"))
+    chance = options[kind]
+    if chance == 0:
+        return None
+    free = view.continuing(me) is not None
+    dropping = hit.damage >= view.endurance(me)
+    return kind if free or dropping or chance > threshold else None
+
+
+def never_defend(view: FightView, me: str, hit: Hit, threshold: float) -> DefenseChoice | None:
+    """Take every hit: keep every turn for attacking."""
+    return None
+
+
+def always_block(view: FightView, me: str, hit: Hit, threshold: float) -> DefenseChoice | None:
+    """Block every hit a block is allowed against, whatever the odds."""
+    return "block" if "block" in view.defenses(me, hit) else None
+
+
+def plot_point_to_stay_in(view: FightView, me: str, roll: Roll) -> bool:
+    """Spend a plot point on a block or dodge that would otherwise let in the hit that takes me
+    out of the fight; never on attacks."""
+    if roll.hit is None or roll.what == "attack":
+        return False
+    return roll.chance < 1 and roll.hit.damage >= view.endurance(me)
+
+
+def never_spend(view: FightView, me: str, roll: Roll) -> bool:
+    """Keep every plot point."""
+    return False
+
+
+def overwhelm(view: FightView, me: str, target: str) -> str | None:
+    """Make an extreme success overwhelming: three more ranks of damage and of difficulty to
+    block or dodge (seed 004, "Overwhelming")."""
+    return "overwhelming"
+
+
+def stagger_them(view: FightView, me: str, target: str) -> str | None:
+    """Make an extreme success staggering where allowed (the target may lose their next action,
+    seed 004 "Staggering"), else overwhelming."""
+    hurt = any(w.kind != "non-endurance" for w in view.weapons(me))
+    return "staggering" if hurt else "overwhelming"
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """The five choices of a simulated combatant; replace any of them with your own function."""
+
+    target: TargetTactic = most_hurt_foe
+    attack: AttackTactic = best_expected_damage
+    defend: DefendTactic = defend_when_likely
+    plot_point: PlotPointTactic = plot_point_to_stay_in
+    effect: EffectTactic = overwhelm
+    #: The chance a forced block or dodge must beat (``defend``'s ``threshold``).
+    threshold: float = DEFAULT_THRESHOLD
+    #: What the forecast's summary calls these tactics.
+    label: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("target", "attack", "defend", "plot_point", "effect"):
+            if not callable(getattr(self, name)):
+                raise RuleError(f"Tactics {name}= must be a function, not {getattr(self, name)!r}.")
+        if not isinstance(self.threshold, (int, float)) or not 0 <= self.threshold <= 1:
+            raise RuleError(f"A defense threshold is a chance from 0 to 1, not {self.threshold!r}.")
+
+    def describe(self) -> str:
+        """The functions by name, or the label."""
+        if self.label:
+            return self.label
+        changed = [
+            f"{name}={getattr(self, name).__name__}"
+            for name in ("target", "attack", "defend", "plot_point", "effect")
+            if getattr(self, name) is not getattr(DEFAULT, name)
+        ]
+        if self.threshold != DEFAULT_THRESHOLD:
+            changed.append(f"threshold={self.threshold:g}")
+        return ", ".join(changed) or "default"
+
+
+DEFAULT = Tactics()
+
+TacticsChoice = Tactics | Mapping[str, Tactics] | None
+
+
+def tactic_name(function: object) -> str:
+    """How an error names a tactic function."""
+    return str(getattr(function, "__qualname__", None) or getattr(function, "__name__", function))

@@ -1,0 +1,117 @@
+"""ForecastPanel from Python: messages in, progress and results out, the fight untouched, the
+kernel free while the forecast runs."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from forecast_kit import Sent, seed_fight
+
+from bpb_widgets import Encounter
+from bpb_widgets.forecast import Forecast
+from bpb_widgets.widgets import ForecastPanel
+
+
+def to(widget: Any, cmd: str, **args: Any) -> None:
+    """Deliver a command as the panel's view sends it."""
+    content = {"panel": "forecast", "cmd": cmd, **args}
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def state(widget: ForecastPanel) -> dict[str, Any]:
+    value: dict[str, Any] = widget.panels["forecast"]
+    return value
+
+
+def test_a_forecast_runs_off_the_main_thread_with_progress(sent: Sent) -> None:
+    enc = seed_fight()
+    saved = enc.to_json()
+    panel = ForecastPanel(enc)
+    assert panel.layout_panels == ["forecast"]
+    assert state(panel)["status"] == "idle"
+    to(panel, "run", n=1000, seed=3)
+    assert state(panel)["error"] == ""
+    assert panel.wait(60)
+    assert state(panel)["status"] == "done"
+    progress = sent.patches("forecast", "progress")
+    assert progress[0] == {"done": 0, "total": 1000}
+    assert [p["done"] for p in progress[1:]] == [250, 500, 750, 1000]
+    assert "bpb-forecast" in sent.threads  # progress came from the worker thread
+    result = state(panel)["result"]
+    expected = Forecast(enc, n=1000, seed=3)
+    assert result["sides"][0]["win"] == expected.win["heroes"]
+    assert panel.forecast is not None and panel.forecast.tally == expected.tally
+    assert enc.to_json() == saved
+
+
+def test_bad_input_shows_the_reason_and_runs_nothing(sent: Sent) -> None:
+    panel = ForecastPanel(seed_fight())
+    to(panel, "run", n=0)
+    assert "from 1 to 1,000,000" in state(panel)["error"]
+    assert state(panel)["status"] == "idle"
+    to(panel, "run", n="many")
+    assert "whole number" in state(panel)["error"]
+    to(panel, "cancel")
+    assert state(panel)["error"] == "No forecast is running."
+
+
+def test_a_d10_ap_fight_is_refused_with_the_reason(sent: Sent) -> None:
+    enc = Encounter(rules="d10-ap", seed=1)
+    enc.add("Evan", agb=3, awarb=4)
+    panel = ForecastPanel(enc)
+    to(panel, "run", n=100)
+    assert "no attack or damage rules" in state(panel)["error"]
+
+
+def test_cancel_stops_it_and_the_kernel_answers_meanwhile(sent: Sent) -> None:
+    enc = seed_fight()
+    panel = ForecastPanel(enc)
+    to(panel, "run", n=200_000, seed=1)
+    deadline = time.monotonic() + 30
+    while state(panel)["progress"]["done"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    # the kernel's main thread is free: the fight goes on while the forecast runs
+    enc.start()
+    assert state(panel)["stale"] is True
+    to(panel, "run", n=10)
+    assert "already running" in state(panel)["error"]
+    to(panel, "cancel")
+    assert panel.wait(60)
+    assert state(panel)["status"] == "cancelled"
+    result = state(panel)["result"]
+    assert not result["complete"] and 0 < result["fights"] < 200_000
+
+
+def test_a_result_goes_stale_when_the_fight_changes(sent: Sent) -> None:
+    enc = seed_fight()
+    panel = ForecastPanel(enc)
+    to(panel, "run", n=250, seed=1, max_rounds=5)
+    assert panel.wait(60)
+    assert state(panel)["stale"] is False
+    assert state(panel)["result"]["max_rounds"] == 5
+    enc.start()
+    assert state(panel)["stale"] is True
+    to(panel, "run", n=250, seed=1)
+    assert panel.wait(60)
+    assert state(panel)["stale"] is False
+    assert "round 1" in state(panel)["result"]["where"]
+
+
+def test_closing_stops_a_running_forecast(sent: Sent) -> None:
+    panel = ForecastPanel(seed_fight())
+    to(panel, "run", n=100_000, seed=1)
+    panel.close()
+    assert panel.wait(0)
+    assert not any(t.name == "bpb-forecast" for t in threading.enumerate())
+
+
+@pytest.mark.parametrize("cmd", ["run", "cancel"])
+def test_unknown_arguments_are_refused(sent: Sent, cmd: str) -> None:
+    panel = ForecastPanel(seed_fight())
+    to(panel, cmd, dice=[1, 2])
+    assert "takes" in state(panel)["error"]
