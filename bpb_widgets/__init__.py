@@ -25,6 +25,7 @@ _WIDGETS = (
     "EncounterLog",
     "FightFiles",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "TurnOrderStrip",
 )
@@ -57,6 +58,7 @@ __all__ = [
     "Event",
     "FightFiles",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "RuleError",
     "RuleSet",

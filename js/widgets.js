@@ -9,6 +9,7 @@ import { renderDefense } from "./panels/defense.js";
 import { renderFiles } from "./panels/files.js";
 import { renderInitiative } from "./panels/initiative.js";
 import { renderLog } from "./panels/log.js";
+import { renderPlayer } from "./panels/player.js";
 import { renderRoster } from "./panels/roster.js";
 import { renderStrip } from "./panels/strip.js";
 import { renderTask } from "./panels/task.js";
@@ -24,4 +25,8 @@ export default host({
   d10: renderD10,
   log: renderLog,
   files: renderFiles,
+  player: renderPlayer,
 });
+
+// the player page a TV shows (bpb_widgets/player/server.py) loads this same bundle
+export { startPlayerPage } from "./player/page.js";

@@ -7,6 +7,7 @@ from bpb_widgets.widgets.screens import (
     EncounterLog,
     FightFiles,
     GMScreen,
+    PlayerView,
     Roster,
     TurnOrderStrip,
 )
@@ -18,6 +19,7 @@ __all__ = [
     "EncounterLog",
     "FightFiles",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "TurnOrderStrip",
 ]
