@@ -62,6 +62,28 @@ def event(kind: str, version: int, payload: object) -> bytes:
     return f"id: {version}\nevent: {kind}\ndata: {data}\n\n".encode()
 
 
+class Feed:
+    """The events of one page's stream: each new view as a whole ("full", what a page gets as it
+    connects) and as a patch on the one before ("patch"), numbered. A change the players cannot
+    see makes no event at all, so even the timing of a hidden combatant's actions never shows."""
+
+    def __init__(self, options: ViewOptions | None = None) -> None:
+        self.options = options or ViewOptions()
+        self.view: View | None = None
+        self.version = 0
+
+    def update(self, encounter: Encounter[Any]) -> tuple[bytes, bytes] | None:
+        """The events for ``encounter`` as it is now (whole, patch), or None if the players see
+        nothing new."""
+        view = project(encounter, self.options)
+        patch = diff(self.view, view)
+        if self.view is not None and not patch:
+            return None
+        self.view = view
+        self.version += 1
+        return event("full", self.version, view), event("patch", self.version, patch.to_dict())
+
+
 class _Handler(tornado.web.RequestHandler):
     """Every request: the token first (403), GET only (405), no caching, no framing."""
 
@@ -186,8 +208,7 @@ class PlayerServer:
         self.token = secrets.token_urlsafe(TOKEN_BYTES)
         self.clients: set[_Events] = set()
         self._assets = {name: _read(STATIC / name) for name in ASSETS}
-        self._view: View | None = None
-        self._version = 0
+        self._feed = Feed(self.options)
         self._whole = b""
         self._stopped = False
         self._encounter = encounter
@@ -225,7 +246,7 @@ class PlayerServer:
     @property
     def view(self) -> View | None:
         """The view last sent (what every page shows)."""
-        return self._view
+        return self._feed.view
 
     @property
     def running(self) -> bool:
@@ -245,14 +266,10 @@ class PlayerServer:
         """Project the encounter (on the thread that changed it) and push what changed."""
         if self._stopped:
             return
-        view = project(self._encounter, self.options)
-        patch = diff(self._view, view)
-        if self._view is not None and not patch:
-            return  # nothing the players see changed: nothing is sent, not even a beat
-        self._view = view
-        self._version += 1
-        whole = event("full", self._version, view)
-        data = event("patch", self._version, patch.to_dict())
+        sent = self._feed.update(self._encounter)
+        if sent is None:
+            return
+        whole, data = sent
         loop = self._loop
         if loop is None:
             self._whole = whole
