@@ -5,4 +5,13 @@ read-only web page the kernel serves for a TV (``PlayerServer``). The widget is
 from bpb_widgets.player.projection import HEALTH_READS, Patch, View, ViewOptions, diff, project
 from bpb_widgets.player.server import Feed, PlayerServer
 
-__all__ = ["HEALTH_READS", "Feed", "Patch", "PlayerServer", "View", "ViewOptions", "diff", "project"]
+__all__ = [
+    "HEALTH_READS",
+    "Feed",
+    "Patch",
+    "PlayerServer",
+    "View",
+    "ViewOptions",
+    "diff",
+    "project",
+]

@@ -135,6 +135,7 @@ def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
     round_, current = marker(enc, shown)
     order = [n for n in enc.order if n in shown]
     order += [n for n in names if n not in set(order)]
+    held = current != enc.current  # a hidden combatant acts: the last visible turn goes on
     return {
         "title": enc.title,
         "started": round_ > 0,
@@ -142,7 +143,10 @@ def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
         "current": current,
         "order": order,
         "combatants": {
-            name: _combatant(enc, name, options, shown, unseen, ours, round_) for name in order
+            name: _combatant(
+                enc, name, options, shown, unseen, ours, round_, held and name == current
+            )
+            for name in order
         },
     }
 
@@ -155,7 +159,10 @@ def _combatant(
     unseen: re.Pattern[str] | None,
     ours: set[str],
     round_: int,
+    on_turn: bool,
 ) -> dict[str, Any]:
+    """One visible combatant; ``on_turn``: the marker holds on them while a hidden one acts, so
+    their turn shows as going on (not yet acted)."""
     turn = enc.turn_state(name)
     side = enc.side_of(name)
     players = side in ours
@@ -164,7 +171,7 @@ def _combatant(
         "players": players,
         "group": enc.combatant(name).group,
         "aware": turn.aware,
-        "acted": round_ > 0 and turn.last_acted == round_,
+        "acted": round_ > 0 and turn.last_acted == round_ and not on_turn,
         "delaying": turn.delaying,
         "out": turn.out,
         "conditions": [
