@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SUITES = ["engine", "widgets"]
+SUITES = ["engine", "widgets", "player"]
 CHROMIUM = "/usr/bin/chromium"
 
 

@@ -138,16 +138,20 @@ def test_the_widget_in_a_second_jupyterlab_panel(lab_book: Notebook, chromium: B
     expect(panel.locator("[aria-current=true] .bpb-player-name")).to_have_text("Ganyeka")
     expect(out.locator("[aria-current=true] .bpb-player-name")).to_have_text("Ganyeka")
     expect(panel).not_to_contain_text("Shade")
-    if os.environ.get("BPB_DOCS_SCREENSHOT"):
-        side_by_side(book, gm, chromium)
 
 
-def side_by_side(book: Notebook, gm, chromium: Browser) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.skipif(not os.environ.get("BPB_DOCS_SCREENSHOT"), reason="BPB_DOCS_SCREENSHOT=1")
+def test_docs_screenshot_of_the_two_screens(player_lab: LabServer, chromium: Browser) -> None:
     """docs/player-view.png: the GM screen in JupyterLab beside the player page."""
+    book = open_notebook(player_lab, chromium, "shot.ipynb", width=1400)
+    book.kernel(FIGHT + "\nenc = fight()\nenc.end_turn(); enc.end_turn()")
+    book.kernel("enc.add_condition('Blueshift', 'prone', ends='end', of='Blueshift')")
+    book.kernel("enc.add_condition('Monolith', 'stunned', ends='end', of='Shade')")
+    gm = book.run_cell("GMScreen(enc)")
     left = book.screenshot(gm, "player-view-gm")
-    page = page_from(book, chromium, "PlayerView(enc2)")
+    page = page_from(book, chromium, "PlayerView(enc)")
     expect(current(page)).to_have_text("Ganyeka")
-    page.set_viewport_size({"width": 900, "height": 620})
+    page.set_viewport_size({"width": 900, "height": 560})
     right = OUTPUT / "player-view-page.png"
     page.screenshot(path=str(right), animations="disabled")
     page.close()
@@ -155,13 +159,14 @@ def side_by_side(book: Notebook, gm, chromium: Browser) -> None:  # type: ignore
         f'<img src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
         for p in (left, right)
     )
-    shot = chromium.new_page(viewport={"width": 2200, "height": 800})
+    shot = chromium.new_page(viewport={"width": 2000, "height": 1400})
     shot.set_content(
-        "<body style='margin:0;display:flex;gap:16px;align-items:flex-start;background:#888'>"
-        f"{images}</body>"
+        "<body style='margin:0'><div id=both style='display:inline-flex;gap:12px;"
+        f"align-items:flex-start;padding:12px;background:#777'>{images}</div></body>"
     )
-    shot.locator("body").screenshot(path=str(DOCS / "player-view.png"))
+    shot.locator("#both").screenshot(path=str(DOCS / "player-view.png"))
     shot.close()
+    book.page.close()
 
 
 def test_the_page_served_from_notebook_7(player_lab: LabServer, chromium: Browser) -> None:
