@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bpb_widgets.engine import Encounter, Sheet
+from bpb_widgets.engine import Encounter, Sheet, TurnState
 from bpb_widgets.engine.checks import check_side
 from bpb_widgets.errors import RuleError
 
@@ -86,12 +86,16 @@ def plays(sheet: Sheet) -> bool:
     return any(getattr(sheet, field, False) is True for field in PLAYER_FIELDS)
 
 
-def visible(enc: Encounter[Any], options: ViewOptions) -> list[str]:
-    """The combatants the players may see, in the order they joined."""
+def visible(
+    enc: Encounter[Any], options: ViewOptions, turns: Mapping[str, TurnState] | None = None
+) -> list[str]:
+    """The combatants the players may see, in the order they joined (``turns``: their turn
+    states, if already at hand)."""
+    turns = turns if turns is not None else {n: enc.turn_state(n) for n in enc.names}
     return [
         name
         for name in enc.names
-        if not enc.hidden(name) and (options.show_unaware or enc.turn_state(name).aware)
+        if not turns[name].hidden and (options.show_unaware or turns[name].aware)
     ]
 
 
@@ -99,7 +103,8 @@ def players_sides(enc: Encounter[Any], options: ViewOptions, shown: Iterable[str
     """The players' side(s): named, or those of the visible player characters."""
     if options.players is not None:
         return set(options.players)
-    return {enc.side_of(name) for name in shown if plays(enc.combatant(name))}
+    sheets = (enc.combatant(name) for name in shown)
+    return {sheet.side for sheet in sheets if plays(sheet)}
 
 
 def marker(enc: Encounter[Any], shown: set[str]) -> tuple[int, str | None]:
@@ -128,63 +133,72 @@ def _words(names: Iterable[str]) -> re.Pattern[str] | None:
 def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
     """What the players may see of ``enc`` now (plain JSON values)."""
     options = options or ViewOptions()
-    names = visible(enc, options)
+    turns = {name: enc.turn_state(name) for name in enc.names}
+    names = visible(enc, options, turns)
     shown = set(names)
-    unseen = _words(n for n in enc.names if n not in shown)
-    ours = players_sides(enc, options, names)
     round_, current = marker(enc, shown)
+    seen = _Seen(
+        enc,
+        options,
+        shown,
+        _words(n for n in enc.names if n not in shown),
+        players_sides(enc, options, names),
+        round_,
+        # a hidden combatant acts: the last visible turn goes on
+        current if current != enc.current else None,
+    )
     order = [n for n in enc.order if n in shown]
-    order += [n for n in names if n not in set(order)]
-    held = current != enc.current  # a hidden combatant acts: the last visible turn goes on
+    placed = set(order)
+    order += [n for n in names if n not in placed]
     return {
         "title": enc.title,
         "started": round_ > 0,
         "round": round_,
         "current": current,
         "order": order,
-        "combatants": {
-            name: _combatant(
-                enc, name, options, shown, unseen, ours, round_, held and name == current
-            )
-            for name in order
-        },
+        "combatants": {name: seen.combatant(name, turns[name]) for name in order},
     }
 
 
-def _combatant(
-    enc: Encounter[Any],
-    name: str,
-    options: ViewOptions,
-    shown: set[str],
-    unseen: re.Pattern[str] | None,
-    ours: set[str],
-    round_: int,
-    on_turn: bool,
-) -> dict[str, Any]:
-    """One visible combatant; ``on_turn``: the marker holds on them while a hidden one acts, so
-    their turn shows as going on (not yet acted)."""
-    turn = enc.turn_state(name)
-    side = enc.side_of(name)
-    players = side in ours
-    return {
-        "side": side,
-        "players": players,
-        "group": enc.combatant(name).group,
-        "aware": turn.aware,
-        "acted": round_ > 0 and turn.last_acted == round_ and not on_turn,
-        "delaying": turn.delaying,
-        "out": turn.out,
-        "conditions": [
-            {
-                "name": c.name,
-                "until": c.until if c.of is None or c.of in shown else "",
-                "by": c.by if c.by in shown else "",
-            }
-            for c in turn.conditions
-            if unseen is None or not unseen.search(c.name.casefold())
-        ],
-        "health": _health(enc, name, turn.out, "exact" if players else options.others_health),
-    }
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What one projection knows of the fight: who is shown, the hidden names as a pattern, the
+    players' sides, the round shown, and whose turn goes on while a hidden one acts."""
+
+    enc: Encounter[Any]
+    options: ViewOptions
+    shown: set[str]
+    unseen: re.Pattern[str] | None
+    ours: set[str]
+    round: int
+    held: str | None
+
+    def combatant(self, name: str, turn: TurnState) -> dict[str, Any]:
+        """One visible combatant (whose turn, if held, shows as going on: not yet acted)."""
+        sheet = self.enc.combatant(name)
+        players = sheet.side in self.ours
+        shown, unseen = self.shown, self.unseen
+        return {
+            "side": sheet.side,
+            "players": players,
+            "group": sheet.group,
+            "aware": turn.aware,
+            "acted": self.round > 0 and turn.last_acted == self.round and name != self.held,
+            "delaying": turn.delaying,
+            "out": turn.out,
+            "conditions": [
+                {
+                    "name": c.name,
+                    "until": c.until if c.of is None or c.of in shown else "",
+                    "by": c.by if c.by in shown else "",
+                }
+                for c in turn.conditions
+                if unseen is None or not unseen.search(c.name.casefold())
+            ],
+            "health": _health(
+                self.enc, name, turn.out, "exact" if players else self.options.others_health
+            ),
+        }
 
 
 def _out(out: bool) -> dict[str, str] | None:
