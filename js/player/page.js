@@ -46,7 +46,12 @@ export function startPlayerPage(root, events) {
     root.dataset.connected = "true";
   });
   source.addEventListener("error", () => {
-    status.textContent = "Connection lost: reconnecting…";
+    // the browser retries a dropped connection by itself; a refusal (the view stopped, or served
+    // again under a new address) ends the stream for good
+    status.textContent =
+      source.readyState === EventSource.CLOSED
+        ? "The player view has closed: ask the GM for its new address."
+        : "Connection lost: reconnecting…";
     root.dataset.connected = "false";
   });
   return () => source.close();

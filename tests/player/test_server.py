@@ -198,3 +198,26 @@ def test_it_serves_from_a_plain_python_script_and_closes_as_the_script_ends() ->
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Player view: http://127.0.0.1:") and "?token=" in lines[0]
     assert lines[1].startswith("DATA") and "Blueshift" in lines[1] and "Shade" not in lines[1]
+
+
+def test_the_view_follows_a_new_fight_at_the_same_address() -> None:
+    from bpb_widgets.widgets import PlayerView
+
+    first, second = fight(), Encounter(seed=2)
+    second.add("Widow", perception=3, player=True)
+    view = PlayerView(first)
+    url = view.serve(quiet=True)
+    server = view.server
+    assert server is not None
+    stream = Stream(server)
+    stream.next()
+    view.rebind(second)
+    kind, patch = stream.next()
+    assert kind == "patch" and patch["set"]["order"] == ["Widow"]
+    first.end_turn()  # the old fight is no longer followed
+    second.start()
+    assert stream.next()[1]["set"]["current"] == "Widow"
+    assert view.server is server and server.url == url
+    view.close()
+    assert not server.running and view.server is None
+    stream.close()
