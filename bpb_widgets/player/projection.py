@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -55,7 +56,7 @@ class ViewOptions:
     @classmethod
     def checked(
         cls,
-        players: str | Sequence[str] | None = None,
+        players: str | Sequence[str] | AbstractSet[str] | None = None,
         others_health: str = "described",
         show_unaware: bool = False,
     ) -> ViewOptions:
@@ -65,8 +66,8 @@ class ViewOptions:
             sides = None
         elif isinstance(players, str):
             sides = (check_side(players),)
-        elif isinstance(players, Sequence) and len(players) <= MAX_SIDES:
-            sides = tuple(dict.fromkeys(check_side(side) for side in players))
+        elif isinstance(players, (Sequence, AbstractSet)) and len(players) <= MAX_SIDES:
+            sides = tuple(dict.fromkeys(check_side(side) for side in _listed(players)))
         else:
             raise RuleError(
                 f"players= names the players' side (a side's name, or a list of at most "
@@ -79,6 +80,20 @@ class ViewOptions:
         if not isinstance(show_unaware, bool):
             raise RuleError(f"show_unaware= is True or False, not {show_unaware!r:.60}.")
         return cls(sides, others_health, show_unaware)
+
+
+def _listed(sides: Sequence[str] | AbstractSet[str]) -> list[str]:
+    """Sides in their given order (a set's, sorted: a view's options never depend on hashing)."""
+    if isinstance(sides, AbstractSet):
+        return sorted(sides, key=str)
+    return list(sides)
+
+
+def check_encounter(encounter: object) -> Encounter[Any]:
+    """``encounter``, if it is one."""
+    if not isinstance(encounter, Encounter):
+        raise RuleError(f"A player view shows an Encounter, not {encounter!r:.60}.")
+    return encounter
 
 
 def plays(sheet: Sheet) -> bool:

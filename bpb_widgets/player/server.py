@@ -37,7 +37,7 @@ import tornado.web
 
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.player.projection import View, ViewOptions, diff, project
+from bpb_widgets.player.projection import View, ViewOptions, check_encounter, diff, project
 
 log = logging.getLogger(__name__)
 #: The widgets' front-end bundle, which also draws the page (``js/player/page.js``).
@@ -195,6 +195,7 @@ class PlayerServer:
         port: int = 0,
         title: str = "Player view",
     ) -> None:
+        encounter = check_encounter(encounter)
         if not isinstance(host, str) or not host.strip() or len(host) > 255:
             raise RuleError(f"Serve on a host name or address such as '0.0.0.0', not {host!r:.60}.")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
@@ -254,6 +255,7 @@ class PlayerServer:
 
     def follow(self, encounter: Encounter[Any]) -> None:
         """Show another encounter (a fight loaded in the GM screen)."""
+        encounter = check_encounter(encounter)
         self._unsubscribe()
         self._encounter = encounter
         self._unsubscribe = encounter.subscribe(self._changed)

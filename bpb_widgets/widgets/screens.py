@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, ClassVar
 
 from bpb_widgets.engine import Encounter
-from bpb_widgets.player.projection import View, ViewOptions
+from bpb_widgets.player.projection import View, ViewOptions, check_encounter
 from bpb_widgets.player.server import PlayerServer
 from bpb_widgets.widgets._host import STATIC, Host, Part, where
 from bpb_widgets.widgets.panels.attack import AttackPart
@@ -145,14 +146,14 @@ class PlayerView(Widget):
         self,
         encounter: Encounter[Any],
         *,
-        players: str | Sequence[str] | None = None,
+        players: str | Sequence[str] | AbstractSet[str] | None = None,
         others_health: str = "described",
         show_unaware: bool = False,
         **kwargs: Any,
     ) -> None:
         self.options = ViewOptions.checked(players, others_health, show_unaware)
         self.server: PlayerServer | None = None
-        super().__init__(encounter, **kwargs)
+        super().__init__(check_encounter(encounter), **kwargs)
 
     def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
         """Every encounter has a player view, whatever its screen's panels."""
@@ -193,7 +194,8 @@ class PlayerView(Widget):
             server.stop()
 
     def rebind(self, encounter: Encounter[Any]) -> None:
-        super().rebind(encounter)
+        """Show another encounter (a fight the GM screen loaded), served at the same address."""
+        super().rebind(check_encounter(encounter))
         if self.server is not None:
             self.server.follow(encounter)
 

@@ -183,6 +183,9 @@ def test_bad_options_are_refused() -> None:
             ViewOptions.checked(**bad)  # type: ignore[arg-type]
     with pytest.raises(RuleError):
         PlayerView(fight(), others_health="vague")
+    with pytest.raises(RuleError):
+        PlayerView("a fight")  # type: ignore[arg-type]
+    assert ViewOptions.checked(players={"villains", "heroes"}).players == ("heroes", "villains")
 
 
 def test_a_patch_never_names_who_left_the_view() -> None:

@@ -154,6 +154,8 @@ def test_bad_hosts_and_ports_are_refused() -> None:
     for host, port in (("", 0), ("127.0.0.1", -1), ("127.0.0.1", 70000), (3, 0), ("x" * 300, 0)):
         with pytest.raises(RuleError):
             PlayerServer(enc, host=host, port=port)  # type: ignore[arg-type]
+    with pytest.raises(RuleError):
+        PlayerServer(None)  # type: ignore[arg-type]
     with PlayerServerStopped(enc) as taken, pytest.raises(RuleError, match="Cannot serve"):
         PlayerServer(enc, port=taken.port)
 
