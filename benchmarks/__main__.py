@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SUITES = ["engine", "widgets", "forecast"]
+SUITES = ["engine", "widgets", "forecast", "player"]
 CHROMIUM = "/usr/bin/chromium"
 
 

@@ -26,6 +26,7 @@ _WIDGETS = (
     "FightFiles",
     "ForecastPanel",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "TurnOrderStrip",
 )
@@ -59,6 +60,7 @@ __all__ = [
     "FightFiles",
     "ForecastPanel",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "RuleError",
     "RuleSet",

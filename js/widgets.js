@@ -10,6 +10,7 @@ import { renderFiles } from "./panels/files.js";
 import { renderForecast } from "./panels/forecast.js";
 import { renderInitiative } from "./panels/initiative.js";
 import { renderLog } from "./panels/log.js";
+import { renderPlayer } from "./panels/player.js";
 import { renderRoster } from "./panels/roster.js";
 import { renderStrip } from "./panels/strip.js";
 import { renderTask } from "./panels/task.js";
@@ -26,4 +27,8 @@ export default host({
   log: renderLog,
   files: renderFiles,
   forecast: renderForecast,
+  player: renderPlayer,
 });
+
+// the player page a TV shows (bpb_widgets/player/server.py) loads this same bundle
+export { startPlayerPage } from "./player/page.js";

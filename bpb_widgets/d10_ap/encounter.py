@@ -154,6 +154,8 @@ class D10AP(InitiativeEncounter[D10Combatant]):
     rule_sets: ClassVar[tuple[RuleSet, ...]] = (D10_AP,)
     title: ClassVar[str] = "d10-ap"
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "d10", "log", "files")
+    #: ``vitals`` shows action points, not health (the player view describes no health).
+    health_meter: ClassVar[bool] = False
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",

@@ -176,6 +176,10 @@ class Encounter(Generic[S]):
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()
+    #: Whether ``vitals`` is health (Endurance, hit points), which the player view describes as
+    #: unhurt / hurt / badly hurt for those not on the players' side; False where it is a
+    #: resource (action points), which the player view shows only to the players' side.
+    health_meter: ClassVar[bool] = True
 
     #: Every rule set's name -> the class that runs it (filled as the systems are defined).
     _registry: ClassVar[dict[str, type[Encounter[Any]]]] = {}

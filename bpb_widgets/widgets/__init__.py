@@ -8,6 +8,7 @@ from bpb_widgets.widgets.screens import (
     FightFiles,
     ForecastPanel,
     GMScreen,
+    PlayerView,
     Roster,
     TurnOrderStrip,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "FightFiles",
     "ForecastPanel",
     "GMScreen",
+    "PlayerView",
     "Roster",
     "TurnOrderStrip",
 ]

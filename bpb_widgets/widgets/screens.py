@@ -8,10 +8,15 @@ and initiative dice, d10-ap surprise and AP dice.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, ClassVar
 
 from bpb_widgets.engine import Encounter
+from bpb_widgets.player.projection import View, ViewOptions, check_encounter
+from bpb_widgets.player.server import PlayerServer
 from bpb_widgets.widgets._host import STATIC, Host, Part, where
 from bpb_widgets.widgets.panels.attack import AttackPart
 from bpb_widgets.widgets.panels.combat import CombatPart
@@ -21,9 +26,12 @@ from bpb_widgets.widgets.panels.files import FilesPart
 from bpb_widgets.widgets.panels.forecast import ForecastPart
 from bpb_widgets.widgets.panels.initiative import InitiativePart
 from bpb_widgets.widgets.panels.log import LogPart
+from bpb_widgets.widgets.panels.player import PlayerPart
 from bpb_widgets.widgets.panels.roster import RosterPart
 from bpb_widgets.widgets.panels.strip import StripPart
 from bpb_widgets.widgets.panels.task import TaskPart
+
+log = logging.getLogger(__name__)
 
 
 class Widget(Host[Encounter[Any]]):
@@ -165,3 +173,82 @@ class GMScreen(Widget):
         if autosave is not None:
             encounter.autosave = autosave
         super().__init__(encounter, folder=folder, **kwargs)
+
+
+class PlayerView(Widget):
+    """What the players may see, for a second screen: the round, whose turn it is, the order of
+    play, conditions and health (exact for the players' side, described for the others), and
+    nothing of a hidden combatant (``enc.hide``), nor, by default, of one not yet aware of the
+    fight. The projection is computed here; the front end receives only it and sends nothing.
+
+    Show it in a second JupyterLab panel ("Create New View for Output"), or serve it as a page
+    for a TV: ``view.serve()`` prints the URL (``view.stop()`` closes it). ``players`` names the
+    players' side(s) (default: the sides of the player characters); ``others_health`` is how the
+    others' health reads: "described" (unhurt / hurt / badly hurt / out), "exact" or "none";
+    ``show_unaware=True`` shows combatants not yet aware of the fight. docs/player-view.md.
+    """
+
+    part_types = (PlayerPart,)
+
+    def __init__(
+        self,
+        encounter: Encounter[Any],
+        *,
+        players: str | Sequence[str] | AbstractSet[str] | None = None,
+        others_health: str = "described",
+        show_unaware: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        self.options = ViewOptions.checked(players, others_health, show_unaware)
+        self.server: PlayerServer | None = None
+        super().__init__(check_encounter(encounter), **kwargs)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        """Every encounter has a player view, whatever its screen's panels."""
+        part = PlayerPart(self, encounter)
+        part.options = self.options
+        return {part.key: part}
+
+    @property
+    def view(self) -> View:
+        """What the players see now (the part's state)."""
+        return self.part("player").state
+
+    def __repr__(self) -> str:
+        view = self.view
+        where = (
+            f"round {view['round']}, {view['current']} to act" if view["started"] else "not started"
+        )
+        return f"PlayerView({where}, {len(view['order'])} shown)"
+
+    def _on_message(self, _widget: object, msg: object, _buffers: object) -> None:
+        """The player view takes no command: whatever its front end sends is ignored."""
+        log.warning("PlayerView: ignored a message from the front end (it takes no command)")
+
+    def serve(self, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = False) -> str:
+        """Serve the view as a read-only page (for a TV browser on the same network: pass
+        ``host="0.0.0.0"``) and print its URL, token included; returns the URL. Serving again
+        replaces the server (a new URL and token)."""
+        self.stop()
+        self.server = PlayerServer(self.encounter, self.options, host=host, port=port)
+        if not quiet:
+            print(f"Player view: {self.server.url}")
+        return self.server.url
+
+    def stop(self) -> None:
+        """Close the page's server (if serving)."""
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
+
+    def rebind(self, encounter: Encounter[Any]) -> None:
+        """Show another encounter (a fight the GM screen loaded), served at the same address."""
+        super().rebind(check_encounter(encounter))
+        if self.server is not None:
+            self.server.follow(encounter)
+
+    def close(self) -> None:
+        """Stop serving, stop following the encounter, close the comm."""
+        if getattr(self, "server", None) is not None:
+            self.stop()
+        super().close()

@@ -608,4 +608,51 @@ export {};
  * @property {[number, number]} hit_interval
  * @property {number} seconds
  * @property {number} workers
+// -- the player view (bpb_widgets/player/projection.py) ------------------------------------------
+
+/**
+ * A combatant's health as the players see it: exact numbers (the players' side, or
+ * `others_health="exact"`), or only how it reads ("unhurt", "hurt", "badly hurt", "out").
+ * @typedef {{ reads: string } | (VitalsState & { reads?: string })} PlayerHealth
+ */
+
+/**
+ * A condition as the players see it: `until` and `by` are "" when they would name someone hidden.
+ * @typedef {object} PlayerCondition
+ * @property {string} name
+ * @property {string} until
+ * @property {string} by
+ */
+
+/**
+ * One visible combatant (`projection._combatant`).
+ * @typedef {object} PlayerCombatant
+ * @property {string} side
+ * @property {boolean} players On the players' side: health in exact numbers.
+ * @property {boolean} group
+ * @property {boolean} aware
+ * @property {boolean} acted Has taken their turn in the round shown.
+ * @property {boolean} delaying
+ * @property {boolean} out
+ * @property {PlayerCondition[]} conditions
+ * @property {PlayerHealth | null} health
+ */
+
+/**
+ * What the players may see (`projection.project`): also the player part's state.
+ * @typedef {object} PlayerViewState
+ * @property {string} title The game system.
+ * @property {boolean} started
+ * @property {number} round The round shown (the last visible turn's, while a hidden one acts).
+ * @property {string | null} current Whose turn the players see.
+ * @property {string[]} order The visible combatants in the order of play.
+ * @property {Record<string, PlayerCombatant>} combatants
+ */
+
+/**
+ * A server-sent "patch" event of the player page (`projection.Patch`): fields with new values,
+ * and combatants whose entry changed.
+ * @typedef {object} PlayerPatch
+ * @property {Partial<PlayerViewState>} set
+ * @property {Record<string, PlayerCombatant>} merge
  */

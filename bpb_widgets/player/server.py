@@ -1,0 +1,384 @@
+"""The player view as a read-only web page the kernel serves, for a TV browser on the same
+network: ``PlayerServer(enc).url``.
+
+A tornado server (every Jupyter kernel has tornado) runs on its own thread and event loop, so it
+works the same from JupyterLab, Notebook 7 and a plain Python script. The encounter is only ever
+read on the thread that changes it: each change is projected there (``projection.project``) and
+the resulting text handed to the server's loop, which pushes it to every page as a server-sent
+event at once. A page that connects (or reconnects after a dropped connection) first gets the
+whole view, then patches.
+
+Every request needs the server's token (192 random bits) in its query, ``?token=...``; a wrong or
+missing one gets 403 (compared in constant time). The server accepts GET only: it takes no
+command, ever. It binds to 127.0.0.1 unless given another host; ``stop()``, and the end of the
+process, close it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import hmac
+import html
+import json
+import logging
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import tornado.httpserver
+import tornado.ioloop
+import tornado.iostream
+import tornado.netutil
+import tornado.web
+
+from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.errors import RuleError
+from bpb_widgets.player.projection import View, ViewOptions, check_encounter, diff, project
+
+log = logging.getLogger(__name__)
+#: The widgets' front-end bundle, which also draws the page (``js/player/page.js``).
+STATIC = Path(__file__).resolve().parent.parent / "static"
+#: Bits of randomness in a token.
+TOKEN_BYTES = 24
+#: Pages connected at once, at most.
+MAX_CLIENTS = 32
+#: A comment line to every page this often (seconds), so a dead connection is noticed.
+HEARTBEAT = 15.0
+#: How soon (ms) a page reconnects after losing the connection.
+RETRY_MS = 1000
+#: The files a page loads, with their types.
+ASSETS = {"widgets.js": "text/javascript; charset=utf-8", "widgets.css": "text/css; charset=utf-8"}
+#: Seconds to wait for the server's thread to start or stop.
+THREAD_WAIT = 10.0
+
+
+def event(kind: str, version: int, payload: object) -> bytes:
+    """One server-sent event: its id (the view's version), type and JSON data on one line."""
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {version}\nevent: {kind}\ndata: {data}\n\n".encode()
+
+
+class Feed:
+    """The events of one page's stream: each new view as a whole ("full", what a page gets as it
+    connects) and as a patch on the one before ("patch"), numbered. A change the players cannot
+    see makes no event at all, so even the timing of a hidden combatant's actions never shows."""
+
+    def __init__(self, options: ViewOptions | None = None) -> None:
+        self.options = options or ViewOptions()
+        self.view: View | None = None
+        self.version = 0
+
+    def update(self, encounter: Encounter[Any]) -> tuple[bytes, bytes] | None:
+        """The events for ``encounter`` as it is now (whole, patch), or None if the players see
+        nothing new."""
+        view = project(encounter, self.options)
+        patch = diff(self.view, view)
+        if self.view is not None and not patch:
+            return None
+        self.view = view
+        self.version += 1
+        return event("full", self.version, view), event("patch", self.version, patch.to_dict())
+
+
+class _Handler(tornado.web.RequestHandler):
+    """Every request: the token first (403), GET only (405), no caching, no framing."""
+
+    server: PlayerServer
+
+    def initialize(self, server: PlayerServer) -> None:
+        self.server = server
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Frame-Options", "DENY")
+
+    def prepare(self) -> None:
+        given = self.get_query_argument("token", "")
+        if not hmac.compare_digest(given.encode(), self.server.token.encode()):
+            raise tornado.web.HTTPError(403)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookies, no forms: only GET is ever accepted."""
+
+
+class _Page(_Handler):
+    def get(self) -> None:
+        nonce = secrets.token_urlsafe(16)
+        token = html.escape(self.server.token, quote=True)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header(
+            "Content-Security-Policy",
+            f"default-src 'none'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; "
+            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
+        self.finish(
+            PAGE.format(nonce=nonce, token=token, title=html.escape(self.server.title, quote=False))
+        )
+
+
+class _Asset(_Handler):
+    """The widgets' bundle and stylesheet, which draw the page."""
+
+    def get(self, name: str) -> None:
+        self.set_header("Content-Type", ASSETS[name])
+        self.finish(self.server.asset(name))
+
+
+class _Missing(_Handler):
+    def get(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+class _Events(_Handler):
+    """A page's stream of server-sent events: the whole view, then every change."""
+
+    def initialize(self, server: PlayerServer) -> None:
+        super().initialize(server)
+        self.closed = asyncio.Event()
+
+    async def get(self) -> None:
+        server = self.server
+        if len(server.clients) >= MAX_CLIENTS:
+            raise tornado.web.HTTPError(503)
+        self.set_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.set_header("X-Accel-Buffering", "no")
+        self.write(f"retry: {RETRY_MS}\n\n".encode() + server.whole())
+        server.clients.add(self)
+        try:
+            await self.flush()
+            await self.closed.wait()
+        except tornado.iostream.StreamClosedError:
+            pass
+        finally:
+            server.clients.discard(self)
+
+    def on_connection_close(self) -> None:
+        self.closed.set()
+
+    def push(self, data: bytes) -> None:
+        """Send ``data`` now; a page gone is dropped."""
+        try:
+            self.write(data)
+            self.flush().add_done_callback(self._sent)
+        except tornado.iostream.StreamClosedError:
+            self.closed.set()
+
+    def _sent(self, future: asyncio.Future[None]) -> None:
+        if future.exception() is not None:
+            self.closed.set()
+
+
+class PlayerServer:
+    """The player page of ``encounter``, served at ``url`` until ``stop()``.
+
+    ``options``: what the players see (``ViewOptions``); ``host``: the address to bind (127.0.0.1,
+    or "0.0.0.0" for every interface, so a TV on the same network can connect); ``port``: 0 for
+    any free one.
+    """
+
+    def __init__(
+        self,
+        encounter: Encounter[Any],
+        options: ViewOptions | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        title: str = "Player view",
+    ) -> None:
+        encounter = check_encounter(encounter)
+        if not isinstance(host, str) or not host.strip() or len(host) > 255:
+            raise RuleError(f"Serve on a host name or address such as '0.0.0.0', not {host!r:.60}.")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+            raise RuleError(
+                f"A port is a whole number from 0 (any free port) to 65535, not {port!r:.60}."
+            )
+        if not isinstance(title, str):
+            raise RuleError(f"A title is text, not {title!r:.60}.")
+        self.options = options or ViewOptions()
+        self.title = title[:120]
+        self.token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.clients: set[_Events] = set()
+        self._assets = {name: _read(STATIC / name) for name in ASSETS}
+        self._feed = Feed(self.options)
+        self._whole = b""
+        self._stopped = False
+        self._encounter = encounter
+        self._unsubscribe: Callable[[], None] = lambda: None
+        try:
+            sockets = tornado.netutil.bind_sockets(port, address=host.strip())
+        except OSError as error:
+            raise RuleError(f"Cannot serve the player view on {host}:{port} ({error}).") from None
+        self.host = host.strip()
+        self.port: int = sockets[0].getsockname()[1]
+        self._loop: tornado.ioloop.IOLoop | None = None
+        self._refresh()  # the first view, before any page can ask
+        started = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, args=(sockets, started), name="bpb-player-view", daemon=True
+        )
+        self._thread.start()
+        if not started.wait(THREAD_WAIT):
+            raise RuleError("The player view's server did not start.")
+        self._unsubscribe = encounter.subscribe(self._changed)
+        atexit.register(self.stop)
+
+    # -- the view ------------------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """The page's address, token included."""
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = socket.gethostname()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/?token={self.token}"
+
+    @property
+    def view(self) -> View | None:
+        """The view last sent (what every page shows)."""
+        return self._feed.view
+
+    @property
+    def running(self) -> bool:
+        return not self._stopped
+
+    def follow(self, encounter: Encounter[Any]) -> None:
+        """Show another encounter (a fight loaded in the GM screen)."""
+        encounter = check_encounter(encounter)
+        self._unsubscribe()
+        self._encounter = encounter
+        self._unsubscribe = encounter.subscribe(self._changed)
+        self._refresh()
+
+    def _changed(self, _change: Change) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Project the encounter (on the thread that changed it) and push what changed."""
+        if self._stopped:
+            return
+        sent = self._feed.update(self._encounter)
+        if sent is None:
+            return
+        whole, data = sent
+        loop = self._loop
+        if loop is None:
+            self._whole = whole
+        else:
+            loop.add_callback(self._publish, whole, data)
+
+    def _publish(self, whole: bytes, data: bytes) -> None:
+        self._whole = whole
+        for client in list(self.clients):
+            client.push(data)
+
+    def whole(self) -> bytes:
+        """The whole view as one event (what a page gets as it connects)."""
+        return self._whole
+
+    def asset(self, name: str) -> bytes:
+        return self._assets[name]
+
+    # -- the server's thread -----------------------------------------------------------------
+
+    def _run(self, sockets: list[socket.socket], started: threading.Event) -> None:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        loop = tornado.ioloop.IOLoop.current()
+        app = tornado.web.Application(
+            [
+                (r"/", _Page, {"server": self}),
+                (r"/events", _Events, {"server": self}),
+                (r"/(widgets\.js|widgets\.css)", _Asset, {"server": self}),
+            ],
+            default_handler_class=_Missing,
+            default_handler_args={"server": self},
+            log_function=_quiet,
+        )
+        http = tornado.httpserver.HTTPServer(app)
+        http.add_sockets(sockets)
+        beat = tornado.ioloop.PeriodicCallback(self._beat, HEARTBEAT * 1000)
+        beat.start()
+        self._http, self._loop = http, loop
+        loop.add_callback(started.set)
+        try:
+            loop.start()
+        finally:
+            beat.stop()
+            loop.close(all_fds=True)
+
+    def _beat(self) -> None:
+        for client in list(self.clients):
+            client.push(b": beat\n\n")
+
+    def stop(self) -> None:
+        """Close the server and every page's connection (again: nothing happens)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._unsubscribe()
+        self._unsubscribe = lambda: None
+        atexit.unregister(self.stop)
+        loop = self._loop
+        if loop is not None:
+            loop.add_callback(self._shutdown)
+            self._thread.join(THREAD_WAIT)
+
+    async def _shutdown(self) -> None:
+        self._http.stop()
+        for client in list(self.clients):
+            client.closed.set()
+        self.clients.clear()
+        await self._http.close_all_connections()
+        tornado.ioloop.IOLoop.current().stop()
+
+    def __repr__(self) -> str:
+        state = "running" if self.running else "stopped"
+        return f"<PlayerServer {state} at http://{self.host}:{self.port}/>"
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        raise RuleError(
+            f"The front end is not built ({path.name} is missing): run `npm run build`."
+        ) from None
+
+
+def _quiet(handler: tornado.web.RequestHandler) -> None:
+    """Log refused requests only (the token is never logged: it is in the query)."""
+    status = handler.get_status()
+    if status >= 400:
+        log.info("player view: %s %s -> %s", handler.request.method, handler.request.path, status)
+
+
+#: The page: the widgets' bundle draws it (``startPlayerPage``) from the server's events.
+PAGE = """<!doctype html>
+<html lang="en" data-bpb-player="page">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{title}</title>
+<link rel="stylesheet" href="/widgets.css?token={token}">
+</head>
+<body class="bpb-player-page">
+<main id="bpb-player" aria-live="polite"><p class="bpb-player-status">Connecting…</p></main>
+<script type="module" nonce="{nonce}">
+import {{ startPlayerPage }} from "/widgets.js?token={token}";
+startPlayerPage(document.getElementById("bpb-player"), "/events?token={token}");
+</script>
+</body>
+</html>
+"""
