@@ -53,6 +53,7 @@ notebooks: $(INSTALLED) $(STATIC)
 # the browser test that plays a whole fight by clicks
 screenshot: $(INSTALLED) $(STATIC) $(CHROMIUM)
 	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui/test_gm_screen_fight.py
+	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/player -k docs_screenshot
 
 bench: $(INSTALLED) $(STATIC)
 	$(PY) -m benchmarks
