@@ -1,0 +1,94 @@
+"""Helpers of the host tests: a static file server on loopback, a guard that refuses every
+request to another machine, and a process runner for ``marimo run``."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Request, Route
+
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
+#: Every URL that would leave this machine. A pattern (matched inside Playwright, not in Python):
+#: a Python predicate would hold each of the site's hundreds of requests until this process
+#: answers it.
+ELSEWHERE = re.compile(r"^(?!(https?|wss?)://(127\.0\.0\.1|localhost|\[::1\])[:/])[a-z]+://")
+#: Schemes the page uses without the network (inline data, blobs of its own).
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def local(url: str) -> bool:
+    """Whether ``url`` stays on this machine."""
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or (parts.hostname or "") in LOOPBACK
+
+
+class Loopback:
+    """Refuses (and remembers) every request that would leave this machine."""
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+        self.requested: list[str] = []
+
+    def refuse(self, route: Route) -> None:
+        """Refuse a request to another machine (routed here by ``ELSEWHERE``)."""
+        url = route.request.url
+        if local(url):  # data: and blob: URLs match ELSEWHERE too
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort("blockedbyclient")
+
+    def seen(self, request: Request) -> None:
+        self.requested.append(request.url)
+
+    def elsewhere(self) -> list[str]:
+        """Every request, refused or only seen, that named another machine."""
+        return sorted({*self.refused, *(url for url in self.requested if not local(url))})
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class's own attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the tests assert on what was requested, not on a log."""
+
+
+@contextmanager
+def static_server(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` on a free 127.0.0.1 port (what any static host does); yield its URL."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def expose_jupyterlite_app(context: BrowserContext) -> None:
+    """Let the tests reach JupyterLite's app as ``window.jupyterapp`` (JupyterLab's
+    ``exposeAppInBrowser``), set in the config as the page receives it: the site stays as built."""
+
+    def expose(route: Route) -> None:
+        response = route.fetch()
+        config = response.json()
+        config["jupyter-config-data"]["exposeAppInBrowser"] = True
+        route.fulfill(response=response, body=json.dumps(config))
+
+    context.route("**/jupyter-lite.json*", expose)
