@@ -1,13 +1,20 @@
 """Helpers of the host tests: a static file server on loopback, a guard that refuses every
-request to another machine, and a process runner for ``marimo run``."""
+request to another machine, and ``marimo run`` on loopback."""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +22,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Request, Route
 
+STARTUP_SECONDS = 60
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 #: Every URL that would leave this machine. A pattern (matched inside Playwright, not in Python):
 #: a Python predicate would hold each of the site's hundreds of requests until this process
@@ -92,3 +100,42 @@ def expose_jupyterlite_app(context: BrowserContext) -> None:
         route.fulfill(response=response, body=json.dumps(config))
 
     context.route("**/jupyter-lite.json*", expose)
+
+
+@contextmanager
+def marimo_app(app: Path, root: Path) -> Iterator[str]:
+    """``marimo run --headless`` on ``app`` on a free 127.0.0.1 port, in its own process group
+    (killed at the end); yield its URL once it answers."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    path = os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
+    # no update check: the server asks a package index for marimo's latest version otherwise
+    env = {**os.environ, "PYTHONPATH": path, "MARIMO_SKIP_UPDATE_CHECK": "1"}
+    command = [sys.executable, "-m", "marimo", "run", str(app), "--headless", "--no-token"]
+    command += ["--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"marimo run ended: {process.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/health", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    late = f"marimo run did not answer in {STARTUP_SECONDS} s"
+                    raise RuntimeError(late) from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
