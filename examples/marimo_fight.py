@@ -1,6 +1,6 @@
 """A fight in marimo: the whole GM screen (one anywidget) through ``mo.ui.anywidget``.
 
-    marimo edit examples/marimo_fight.py      # or: marimo run examples/marimo_fight.py
+marimo edit examples/marimo_fight.py      # or: marimo run examples/marimo_fight.py
 """
 
 import marimo
