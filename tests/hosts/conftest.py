@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from host_kit import ELSEWHERE, Loopback
-from lab import CHROMIUM, launch
+from lab import CHROMIUM, LabServer, launch
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -44,3 +44,11 @@ def loopback(browser: Browser) -> Iterator[tuple[BrowserContext, Loopback]]:
     context.on("request", guard.seen)
     yield context, guard
     context.close()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[LabServer]:
+    """One ``jupyter lab`` (which serves Notebook 7 too) on loopback for the session."""
+    server = LabServer(tmp_path_factory.mktemp("root"), tmp_path_factory.mktemp("home"))
+    yield server
+    server.stop()
