@@ -139,3 +139,17 @@ def marimo_app(app: Path, root: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+#: Where each host's time to interactive is written (test-output/, beside the screenshots).
+TIMES = Path(__file__).resolve().parents[2] / "test-output" / "time_to_interactive.json"
+
+
+def note_time_to_interactive(host: str, seconds: float) -> None:
+    """Record ``host``'s time to interactive, measured the same way in every host test: from
+    opening the page (the server already up) until the GM screen has answered its first click
+    (the kernel ran the command and the screen shows the result)."""
+    TIMES.parent.mkdir(exist_ok=True)
+    times = json.loads(TIMES.read_text()) if TIMES.is_file() else {}
+    times[host] = round(seconds, 1)
+    TIMES.write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
-from host_kit import Loopback, expose_jupyterlite_app, static_server
+from host_kit import Loopback, expose_jupyterlite_app, note_time_to_interactive, static_server
 from lab import Notebook
 from playwright.sync_api import BrowserContext, expect
 
@@ -65,6 +66,7 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
     expose_jupyterlite_app(context)
     with static_server(SITE) as url:
         page = context.new_page()
+        opened = time.monotonic()
         page.goto(f"{url}/lab/index.html?path=01_quick_start.ipynb")
         page.wait_for_function(
             "(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name",
@@ -92,6 +94,7 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
         strip.get_by_role("button", name="End turn").click()
         assert book.wait_kernel("print(enc.current)", "Monolith", 30) == "Monolith"
         expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text("Monolith")
+        note_time_to_interactive("JupyterLite (notebook 01, Pyodide)", time.monotonic() - opened)
         expect(strip.locator(".bpb-error")).to_be_hidden()
 
         dice = screen.locator(".bpb-dice")

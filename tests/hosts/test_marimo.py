@@ -5,9 +5,10 @@ but this machine."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from host_kit import Loopback, marimo_app
+from host_kit import Loopback, marimo_app, note_time_to_interactive
 from playwright.sync_api import BrowserContext, expect
 
 from bpb_widgets import Encounter, GMScreen
@@ -29,6 +30,7 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
     context, guard = loopback
     with marimo_app(APP, ROOT) as url:
         page = context.new_page()
+        opened = time.monotonic()
         page.goto(url)
         screen = page.locator(".bpb-screen")
         expect(screen).to_be_visible(timeout=60_000)
@@ -40,6 +42,7 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
         expect(strip.locator(".bpb-round")).to_contain_text("Not started")
         strip.get_by_role("button", name="Start").click()
         expect(strip.locator(".bpb-round")).to_contain_text("Round 1", timeout=20_000)
+        note_time_to_interactive("marimo run", time.monotonic() - opened)
         current = strip.locator(".bpb-chip.bpb-current")
         expect(current).to_contain_text("Blueshift")
         log = screen.locator(".bpb-log")

@@ -5,23 +5,27 @@ kernel and shows on the screen."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
+from host_kit import note_time_to_interactive
 from lab import LabServer, Notebook
 from playwright.sync_api import Browser, expect
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def open_in_notebook7(server: LabServer, browser: Browser, source: Path) -> Notebook:
-    """Copy an example notebook (outputs cleared) to the server and open it in Notebook 7."""
+def open_in_notebook7(server: LabServer, browser: Browser, source: Path) -> tuple[Notebook, float]:
+    """Copy an example notebook (outputs cleared) to the server and open it in Notebook 7; the
+    page and when it was opened."""
     document = json.loads(source.read_text())
     for cell in document["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
     (server.root / source.name).write_text(json.dumps(document))
     page = browser.new_page(viewport={"width": 800, "height": 1500})
+    opened = time.monotonic()
     page.goto(f"{server.url}/notebooks/{source.name}?token={server.token}")
     page.wait_for_function(
         """(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name
@@ -31,7 +35,7 @@ def open_in_notebook7(server: LabServer, browser: Browser, source: Path) -> Note
     )
     book = Notebook(page)
     assert book.wait_kernel("print('ready')", "ready", timeout=60) == "ready"
-    return book
+    return book, opened
 
 
 @pytest.mark.parametrize(
@@ -41,7 +45,7 @@ def open_in_notebook7(server: LabServer, browser: Browser, source: Path) -> Note
 def test_a_notebook_renders_and_end_turn_works(
     lab_server: LabServer, browser: Browser, name: str
 ) -> None:
-    book = open_in_notebook7(lab_server, browser, NOTEBOOKS / f"{name}.ipynb")
+    book, opened = open_in_notebook7(lab_server, browser, NOTEBOOKS / f"{name}.ipynb")
     page = book.page
     try:
         screens = book.run_all(wait_for=".bpb-screen")
@@ -69,5 +73,7 @@ def test_a_notebook_renders_and_end_turn_works(
         strip = screen.locator(".bpb-strip")
         expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text(current)
         expect(strip.locator(".bpb-error")).to_be_hidden()
+        if name == "01_quick_start":
+            note_time_to_interactive("Notebook 7 (notebook 01)", time.monotonic() - opened)
     finally:
         page.close()
