@@ -199,8 +199,13 @@ def lite_config(found: dict[str, Path]) -> dict[str, Any]:
     }
 
 
-def site_configs(site: Path) -> Iterator[Path]:
-    yield from sorted(site.rglob("jupyter-lite.json"))
+def site_configs(site: Path) -> Iterator[str]:
+    """Every JupyterLite config of the site, as text: the jupyter-lite.json files, and the
+    ``jupyter-lite`` metadata of the jupyter-lite.ipynb files (JupyterLite reads both)."""
+    for path in sorted(site.rglob("jupyter-lite.json")):
+        yield path.read_text()
+    for path in sorted(site.rglob("jupyter-lite.ipynb")):
+        yield json.dumps(json.loads(path.read_text())["metadata"].get("jupyter-lite", {}))
 
 
 def check_site(site: Path) -> None:
@@ -212,8 +217,8 @@ def check_site(site: Path) -> None:
     if kernel.get("disablePyPIFallback") is not True:
         raise SystemExit("the site may fall back to a package index")
     for config in site_configs(site):
-        if URL.search(config.read_text()):
-            raise SystemExit(f"{config.relative_to(site)} names an http(s) URL")
+        if URL.search(config):
+            raise SystemExit(f"a config of the site names an http(s) URL: {config[:200]}")
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for entry in lock["packages"].values():
         if not (site / "static" / "pyodide" / entry["file_name"]).is_file():

@@ -122,7 +122,8 @@ def marimo_app(app: Path, root: Path) -> Iterator[str]:
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             if process.poll() is not None:
-                raise RuntimeError(f"marimo run ended: {process.stderr.read().decode()[-2000:]}")
+                said = process.stderr.read().decode() if process.stderr else ""
+                raise RuntimeError(f"marimo run ended: {said[-2000:]}")
             try:
                 with urllib.request.urlopen(f"{url}/health", timeout=2):
                     break

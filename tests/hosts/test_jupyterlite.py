@@ -31,10 +31,14 @@ needs_site = pytest.mark.skipif(
 
 @needs_site
 def test_the_site_config_is_local_and_names_no_url() -> None:
-    configs = sorted(SITE.rglob("jupyter-lite.json"))
-    assert configs
+    configs = [path.read_text() for path in SITE.rglob("jupyter-lite.json")]
+    configs += [  # JupyterLite reads the metadata of these too
+        json.dumps(json.loads(path.read_text())["metadata"].get("jupyter-lite", {}))
+        for path in SITE.rglob("jupyter-lite.ipynb")
+    ]
+    assert len(configs) > 1
     for config in configs:
-        assert not URL.search(config.read_text()), config
+        assert not URL.search(config), config
     data = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
