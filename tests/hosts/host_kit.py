@@ -12,12 +12,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Request, Route
@@ -114,32 +116,36 @@ def marimo_app(app: Path, root: Path) -> Iterator[str]:
     env = {**os.environ, "PYTHONPATH": path, "MARIMO_SKIP_UPDATE_CHECK": "1"}
     command = [sys.executable, "-m", "marimo", "run", str(app), "--headless", "--no-token"]
     command += ["--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            if process.poll() is not None:
-                said = process.stderr.read().decode() if process.stderr else ""
-                raise RuntimeError(f"marimo run ended: {said[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    late = f"marimo run did not answer in {STARTUP_SECONDS} s"
-                    raise RuntimeError(late) from None
-                time.sleep(0.3)
-        yield url
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
+    # its output to a file, not a pipe: a full pipe would stall marimo
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+            yield _answering(f"http://127.0.0.1:{port}", process, log)
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _answering(url: str, process: subprocess.Popen[bytes], log: IO[bytes]) -> str:
+    """``url`` once its server answers (or an error saying why it never will)."""
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        if process.poll() is not None:
+            log.seek(0)
+            raise RuntimeError(f"marimo run ended: {log.read().decode()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=2):
+                return url
+        except OSError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{url} did not answer in {STARTUP_SECONDS} s") from None
+            time.sleep(0.3)
 
 
 #: Where each host's time to interactive is written (test-output/, beside the screenshots).
