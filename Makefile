@@ -2,6 +2,8 @@
 # make test  - set everything up and run every test (lint and type checks, JS unit tests, unit,
 #              property, widget, browser, notebooks)
 # make bench - print the performance figures
+# make lite  - build the JupyterLite demo (a static site, no server) into build/lite/, offline
+# make dev   - rebuild the front end on every change and hot-reload it (ANYWIDGET_HMR=1)
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
@@ -13,11 +15,11 @@ CHROMIUM := /usr/bin/chromium
 # pip prints one harmless line per local mirror that lacks a package; keep real messages only
 PIP_QUIET := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: lab test bench lint notebooks screenshot clean
+.PHONY: lab test bench lint notebooks screenshot clean lite dev
 
 $(INSTALLED): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,lab]' 2>&1 | $(PIP_QUIET)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,lab,dev]' 2>&1 | $(PIP_QUIET)
 	touch $@
 
 # the widgets' front end: js/ bundled by esbuild into bpb_widgets/static/ (npm ci when the lock changes)
@@ -41,7 +43,20 @@ lint: $(INSTALLED) node_modules/.installed
 	npm run typecheck
 	npm run lint
 
-test: $(INSTALLED) $(STATIC) $(CHROMIUM) lint
+# the JupyterLite demo: Pyodide from its npm package, wheels from pip, nothing else downloaded
+LITE := build/lite/jupyter-lite.json
+$(LITE): $(INSTALLED) $(STATIC) tools/build_lite.py $(wildcard lite/*) $(wildcard notebooks/*.ipynb) \
+		$(shell find bpb_widgets -name '*.py')
+	$(PY) tools/build_lite.py
+
+lite: $(LITE)
+
+# the front end rebuilt on every change, and JupyterLab reloading it in place (docs/hosts.md)
+dev: $(INSTALLED) $(STATIC)
+	npm run watch & trap "kill $$!" EXIT; \
+	ANYWIDGET_HMR=1 $(BIN)/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+test: $(INSTALLED) $(STATIC) $(CHROMIUM) $(LITE) lint
 	npm test
 	$(BIN)/pytest --nbval
 

@@ -1,0 +1,56 @@
+"""The marimo app (examples/marimo_fight.py, ``marimo run``): the whole GM screen shows through
+``mo.ui.anywidget`` (every panel the rule set names), and clicks run the fight: Start, then End
+turn, each answered by the engine in Python and shown on the screen. The page reaches nothing
+but this machine."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from host_kit import Loopback, marimo_app, note_time_to_interactive
+from playwright.sync_api import BrowserContext, expect
+
+from bpb_widgets import Encounter, GMScreen
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "examples" / "marimo_fight.py"
+PANEL_CLASSES = {
+    "strip": "bpb-strip",
+    "roster": "bpb-roster",
+    "attack": "bpb-attack",
+    "defense": "bpb-defense",
+    "task": "bpb-dice",
+    "log": "bpb-log",
+    "files": "bpb-files",
+}
+
+
+def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Loopback]) -> None:
+    context, guard = loopback
+    with marimo_app(APP, ROOT) as url:
+        page = context.new_page()
+        opened = time.monotonic()
+        page.goto(url)
+        screen = page.locator(".bpb-screen")
+        expect(screen).to_be_visible(timeout=60_000)
+        assert "Jupyter widgets are not supported" not in page.content()
+        for key in GMScreen(Encounter()).layout_panels:  # every panel of a Python-side screen
+            expect(screen.locator(f".{PANEL_CLASSES[key]}")).to_be_visible()
+
+        strip = screen.locator(".bpb-strip")
+        expect(strip.locator(".bpb-round")).to_contain_text("Not started")
+        strip.get_by_role("button", name="Start").click()
+        expect(strip.locator(".bpb-round")).to_contain_text("Round 1", timeout=20_000)
+        note_time_to_interactive("marimo run", time.monotonic() - opened)
+        current = strip.locator(".bpb-chip.bpb-current")
+        expect(current).to_contain_text("Blueshift")
+        log = screen.locator(".bpb-log")
+        expect(log).to_contain_text("Round 1")
+
+        strip.get_by_role("button", name="End turn").click()
+        expect(current).to_contain_text("Ganyeka", timeout=20_000)
+        expect(strip.locator(".bpb-chip.bpb-done")).to_contain_text("Blueshift")
+        expect(strip.locator(".bpb-error")).to_be_hidden()
+        page.close()
+    assert not guard.elsewhere(), guard.elsewhere()
