@@ -509,6 +509,12 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         budget = self._budget.get(self._known(name))
         return budget.left if budget and (budget.in_turn or budget.paused) else None
 
+    def initiative_of(self, name: str) -> blackout.Initiative | None:
+        """``name``'s initiative: the step rolled (or an enemy's fixed step) and the action
+        points each turn brings, kept from round to round; None before it is rolled. A delay
+        this round does not change it (``turn_state`` shows the step delayed to)."""
+        return self._initiative.get(self._known(name))
+
     def hit_points(self, name: str) -> tuple[int, int]:
         """``name``'s hit points and damage resistance (temporary hit points)."""
         return self._hp[self._known(name)]

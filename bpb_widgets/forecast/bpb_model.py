@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from bpb_widgets.bpb.encounter import BulletproofBlues
 from bpb_widgets.bpb.order import revised
@@ -110,6 +110,9 @@ def weapons_of(sheet: Combatant, rules: BulletproofBluesRules) -> tuple[Weapon, 
 @dataclass(frozen=True)
 class BpbFork:
     """A Bulletproof Blues fight's state, read once from the live encounter."""
+
+    #: What the figures of what is left count.
+    measure: ClassVar[str] = "Endurance"
 
     rules: BulletproofBluesRules
     fighters: Mapping[str, Fighter]

@@ -35,8 +35,9 @@ class Forecast:
 
     Results: ``win[side]`` and ``win_interval[side]`` (95%, Wilson), ``draw``, ``rounds``
     ({rounds: fights}), ``out_first[name]`` (chance to be the first out of the fight),
-    ``out[name]`` (chance to end out of the fight), ``left[name]`` (mean Endurance left),
-    ``hit_rate`` (attacks that landed, past blocks and dodges) with ``hit_interval``.
+    ``out[name]`` (chance to end out of the fight), ``left[name]`` (mean Endurance left, hit
+    points under blackout), ``hit_rate`` (attacks that landed, past blocks and dodges) with
+    ``hit_interval``.
     """
 
     def __init__(
@@ -118,6 +119,7 @@ class Forecast:
             "where": self.plan.where,
             "max_rounds": self.plan.max_rounds,
             "tactics": self.plan.tactics_text,
+            "measure": self.plan.fork.measure,
             "sides": [
                 {"side": s, "win": self.win[s], "interval": list(self.win_interval[s])}
                 for s in self.sides
@@ -162,7 +164,8 @@ class Forecast:
         lines.append(f"  rounds: {_histogram(self.rounds)}; mean {self.mean_rounds:.1f}")
         name_width = max(len(n) for n in self.names)
         lines.append(
-            f"  {'combatant':<{name_width}}  {'out':>6}  {'first out':>9}  Endurance left (mean)"
+            f"  {'combatant':<{name_width}}  {'out':>6}  {'first out':>9}  "
+            f"{self.plan.fork.measure} left (mean)"
         )
         for name in self.names:
             lines.append(

@@ -21,6 +21,7 @@ from bpb_widgets.bpb.encounter import BulletproofBlues
 from bpb_widgets.d10_ap.encounter import D10AP
 from bpb_widgets.engine.encounter import Encounter
 from bpb_widgets.errors import RuleError
+from bpb_widgets.forecast import blackout_model
 from bpb_widgets.forecast.bpb_model import BpbFight, BpbFork, fork
 from bpb_widgets.forecast.tactics import DEFAULT, Tactics, TacticsChoice
 from bpb_widgets.forecast.tally import Tally
@@ -51,7 +52,7 @@ class Cancel(Protocol):
 class Plan:
     """A checked forecast, ready to run: the fork of the fight and everything it asks."""
 
-    fork: BpbFork
+    fork: BpbFork | blackout_model.BlackoutFork
     tactics: Mapping[str, Tactics]
     n: int
     seed: int
@@ -92,13 +93,24 @@ def plan(
     if workers is None:
         workers = cores if fights >= PARALLEL_FROM else 1
     workers = _whole(workers, "The number of worker processes (workers)", 1, MAX_WORKERS)
-    if not isinstance(encounter, BulletproofBlues):
+    state: BpbFork | blackout_model.BlackoutFork
+    if isinstance(encounter, Blackout):  # the model is chosen by the encounter's class
+        chosen = _tactics_by_name(encounter, tactics)
+        state = blackout_model.fork(encounter, chosen)
+    elif isinstance(encounter, BulletproofBlues):
+        if encounter.pending_hits and not encounter.started:
+            raise RuleError("Resolve the hit waiting for an answer first.")
+        chosen = _tactics_by_name(encounter, tactics)
+        pools = sorted({key for key, t in _given(tactics) if t.pools})
+        if pools:
+            raise RuleError(
+                f"Tactics for {', '.join(pools)} set attack_dice or damage_dice: those are the "
+                "blackout rules' pools; a Bulletproof Blues attack comes from the sheet."
+            )
+        state = fork(encounter)
+    else:
         raise RuleError(_unsupported(encounter))
-    if encounter.pending_hits and not encounter.started:
-        raise RuleError("Resolve the hit waiting for an answer first.")
-    state = fork(encounter)
     _check_sides(state)
-    chosen = _tactics_by_name(state, tactics)
     text = _describe(tactics)
     where = (
         f"round {encounter.round}, {encounter.current or 'nobody'} to act"
@@ -116,24 +128,21 @@ def _unsupported(encounter: Encounter[Any]) -> str:
             "action points, but have no attack or damage rules: there is no fight to simulate. "
             "Run the fight with the Bulletproof Blues rules to forecast it."
         )
-    if isinstance(encounter, Blackout):
-        return (
-            "The forecast does not simulate the blackout rules' attack and damage tests yet; "
-            "it forecasts Bulletproof Blues fights (docs/forecast.md)."
-        )
     return (
         f"The forecast simulates Bulletproof Blues fights; the {encounter.rules.name} rules "
         "are not simulated (docs/forecast.md)."
     )
 
 
-def _check_sides(state: BpbFork) -> None:
+def _check_sides(state: BpbFork | blackout_model.BlackoutFork) -> None:
     sideless = [f.name for f in state.fighters.values() if not f.side]
     if sideless:
         raise RuleError(
             f"The forecast needs everyone's side: {', '.join(sideless)} "
             f"{'has' if len(sideless) == 1 else 'have'} none (add(..., side='heroes'))."
         )
+    if not state.fighters:
+        raise RuleError("Add the combatants first: there is no fight to forecast.")
     standing = {state.fighters[n].side for n in state.standing()}
     empty = [side for side in state.sides if side not in standing]
     if len(standing) < 2:
@@ -146,26 +155,37 @@ def _check_sides(state: BpbFork) -> None:
         )
 
 
-def _tactics_by_name(state: BpbFork, tactics: TacticsChoice) -> dict[str, Tactics]:
-    """Each combatant's tactics: their own, else their side's, else the default."""
-    if tactics is None:
-        return {name: DEFAULT for name in state.fighters}
+def _given(tactics: TacticsChoice) -> list[tuple[str, Tactics]]:
+    """The tactics given, by the side or name they were given for ("everyone" for one)."""
     if isinstance(tactics, Tactics):
-        return {name: tactics for name in state.fighters}
+        return [("everyone", tactics)]
+    if isinstance(tactics, Mapping):
+        return [(k, v) for k, v in tactics.items() if isinstance(v, Tactics)]
+    return []
+
+
+def _tactics_by_name(encounter: Encounter[Any], tactics: TacticsChoice) -> dict[str, Tactics]:
+    """Each combatant's tactics: their own, else their side's, else the default."""
+    names, sides = encounter.names, encounter.sides
+    if tactics is None:
+        return {name: DEFAULT for name in names}
+    if isinstance(tactics, Tactics):
+        return {name: tactics for name in names}
     if not isinstance(tactics, Mapping):
         raise RuleError(
             "tactics= is one Tactics(...) for everyone, or {side or name: Tactics(...)}; "
             f"not {tactics!r}."
         )
     for key, value in tactics.items():
-        if key not in state.fighters and key not in state.sides:
-            known = ", ".join([*state.sides, *state.fighters])
+        if key not in names and key not in sides:
+            known = ", ".join([*sides, *names])
             raise RuleError(f"tactics= names {key!r}, neither a side nor a combatant: {known}.")
         if not isinstance(value, Tactics):
             raise RuleError(f"tactics[{key!r}] is a Tactics(...), not {value!r}.")
     return {
-        name: tactics.get(name) or tactics.get(f.side) or DEFAULT
-        for name, f in state.fighters.items()
+        name: tactics.get(name) or tactics.get(side) or DEFAULT
+        for name in names
+        for side in (encounter.side_of(name),)
     }
 
 
@@ -182,8 +202,13 @@ def run_chunk(plan: Plan, index: int) -> Tally:
     tally = Tally()
     rng = random.Random(f"{plan.seed}:{index}")
     count = min(CHUNK, plan.n - index * CHUNK)
-    for _ in range(count):
-        BpbFight(plan.fork, plan.tactics, rng, plan.max_rounds, tally).run()
+    state = plan.fork
+    if isinstance(state, blackout_model.BlackoutFork):
+        for _ in range(count):
+            blackout_model.BlackoutFight(state, plan.tactics, rng, plan.max_rounds, tally).run()
+    else:
+        for _ in range(count):
+            BpbFight(state, plan.tactics, rng, plan.max_rounds, tally).run()
     return tally
 
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
-from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
+from bpb_widgets.blackout.pool import check_pool
+from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.errors import RuleError
 
 DefenseChoice = Literal["block", "dodge"]
@@ -85,7 +86,10 @@ class FightView(Protocol):
     @property
     def round(self) -> int: ...
     @property
-    def rules(self) -> BulletproofBluesRules: ...
+    def rules(self) -> RuleSet:
+        """The fight's rule set and its options."""
+        ...
+
     def side_of(self, name: str) -> str: ...
     def foes(self, name: str) -> list[str]:
         """Foes of ``name`` still in the fight, in the order of play."""
@@ -229,6 +233,11 @@ class Tactics:
     threshold: float = DEFAULT_THRESHOLD
     #: What the forecast's summary calls these tactics.
     label: str = field(default="", compare=False)
+    #: Blackout only (seed 002 gives no sheet a pool): the dice of each attack test (at least 4
+    #: are rolled) and of each damage test; None for the forecast's defaults
+    #: (``blackout_model.DEFAULT_ATTACK_DICE``, ``DEFAULT_DAMAGE_DICE``).
+    attack_dice: int | None = None
+    damage_dice: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("target", "attack", "defend", "plot_point", "effect"):
@@ -236,6 +245,14 @@ class Tactics:
                 raise RuleError(f"Tactics {name}= must be a function, not {getattr(self, name)!r}.")
         if not isinstance(self.threshold, (int, float)) or not 0 <= self.threshold <= 1:
             raise RuleError(f"A defense threshold is a chance from 0 to 1, not {self.threshold!r}.")
+        for name in ("attack_dice", "damage_dice"):
+            if getattr(self, name) is not None:
+                check_pool(getattr(self, name), f"Tactics {name}=", low=1)
+
+    @property
+    def pools(self) -> bool:
+        """Whether these tactics set a blackout pool."""
+        return self.attack_dice is not None or self.damage_dice is not None
 
     def describe(self) -> str:
         """The functions by name, or the label."""
@@ -248,6 +265,9 @@ class Tactics:
         ]
         if self.threshold != DEFAULT_THRESHOLD:
             changed.append(f"threshold={self.threshold:g}")
+        for name in ("attack_dice", "damage_dice"):
+            if getattr(self, name) is not None:
+                changed.append(f"{name}={getattr(self, name)}")
         return ", ".join(changed) or "default"
 
 

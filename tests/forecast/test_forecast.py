@@ -272,13 +272,16 @@ def test_tactics_are_checked() -> None:
         Tactics(target="weakest")  # type: ignore[arg-type]
 
 
-def test_d10_ap_and_blackout_fights_are_refused_with_the_reason() -> None:
+def test_d10_ap_fights_are_refused_with_the_reason() -> None:
     d10 = Encounter(rules="d10-ap", seed=1)
     with pytest.raises(RuleError, match="no attack or damage rules"):
         Forecast(d10, n=10)
-    blackout = Encounter(rules="blackout", seed=1)
-    with pytest.raises(RuleError, match="blackout"):
-        Forecast(blackout, n=10)
+
+
+def test_blackout_pools_are_refused_in_a_bulletproof_blues_fight() -> None:
+    enc = seed_fight()
+    with pytest.raises(RuleError, match="blackout rules' pools"):
+        Forecast(enc, n=10, tactics={"heroes": Tactics(damage_dice=3)})
 
 
 def test_wilson_interval() -> None:

@@ -115,3 +115,17 @@ def test_unknown_arguments_are_refused(sent: Sent, cmd: str) -> None:
     panel = ForecastPanel(seed_fight())
     to(panel, cmd, dice=[1, 2])
     assert "takes" in state(panel)["error"]
+
+
+def test_a_blackout_fight_is_forecast(sent: Sent) -> None:
+    enc = Encounter(rules="blackout", seed=1)
+    enc.add("Kim", hp=20, evasion=1, side="heroes")
+    enc.add("Rex", pc=False, step=8, ap=3, hp=20, evasion=1, side="villains")
+    saved = enc.to_json()
+    panel = ForecastPanel(enc)
+    to(panel, "run", n=500, seed=2)
+    assert state(panel)["error"] == ""
+    assert panel.wait(60)
+    assert panel.forecast is not None and panel.forecast.fights == 500
+    assert panel.forecast.to_dict()["measure"] == "HP"
+    assert enc.to_json() == saved
