@@ -7,14 +7,12 @@ seed and the chunk's number, so the same seed gives the same forecast on one cor
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import random
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bpb_widgets.blackout.encounter import Blackout
 from bpb_widgets.bpb.encounter import BulletproofBlues
@@ -25,6 +23,9 @@ from bpb_widgets.forecast import blackout_model
 from bpb_widgets.forecast.bpb_model import BpbFight, BpbFork, fork
 from bpb_widgets.forecast.tactics import DEFAULT, Tactics, TacticsChoice
 from bpb_widgets.forecast.tally import Tally
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: The most fights one forecast runs (a million takes minutes on a laptop).
 MAX_FIGHTS = 1_000_000
@@ -261,7 +262,11 @@ def _picklable(plan: Plan) -> bool:
 
 def _in_processes(plan: Plan, workers: int) -> Iterator[Tally]:
     """Chunks run by ``workers`` processes, a few in flight at a time (so the queue of work
-    does not grow with ``n`` either), yielded as they finish."""
+    does not grow with ``n`` either), yielded as they finish. (Imported here: a kernel without
+    processes, such as Pyodide's in JupyterLite, runs every forecast on one core.)"""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     todo = iter(range(chunks(plan.n)))

@@ -12,11 +12,10 @@ import logging
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.player.projection import View, ViewOptions, check_encounter
-from bpb_widgets.player.server import PlayerServer
 from bpb_widgets.widgets._host import STATIC, Host, Part, where
 from bpb_widgets.widgets.panels.attack import AttackPart
 from bpb_widgets.widgets.panels.combat import CombatPart
@@ -30,6 +29,9 @@ from bpb_widgets.widgets.panels.player import PlayerPart
 from bpb_widgets.widgets.panels.roster import RosterPart
 from bpb_widgets.widgets.panels.strip import StripPart
 from bpb_widgets.widgets.panels.task import TaskPart
+
+if TYPE_CHECKING:  # the server needs tornado, which a Pyodide kernel (JupyterLite) lacks
+    from bpb_widgets.player.server import PlayerServer
 
 log = logging.getLogger(__name__)
 
@@ -230,6 +232,8 @@ class PlayerView(Widget):
         ``host="0.0.0.0"``) and print its URL, token included; returns the URL. Serving again
         replaces the server (a new URL and token)."""
         self.stop()
+        from bpb_widgets.player.server import PlayerServer
+
         self.server = PlayerServer(self.encounter, self.options, host=host, port=port)
         if not quiet:
             print(f"Player view: {self.server.url}")
