@@ -599,6 +599,7 @@ export {};
  * @property {string} where
  * @property {number} max_rounds
  * @property {string} tactics
+ * @property {string} measure what "left" counts: "Endurance" or "HP"
  * @property {Array<{ side: string, win: number, interval: [number, number] }>} sides
  * @property {number} draw
  * @property {Array<[number, number]>} rounds

@@ -72,7 +72,7 @@ export function resultView(result) {
       h(
         "tr",
         {},
-        ...["Combatant", "Side", "Out", "First out", "Endurance left"].map((t) => h("th", { scope: "col", text: t })),
+        ...["Combatant", "Side", "Out", "First out", `${result.measure} left`].map((t) => h("th", { scope: "col", text: t })),
       ),
     ),
     h("tbody", {}, ...rows),
