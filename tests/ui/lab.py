@@ -147,7 +147,9 @@ class Notebook:
     def __init__(self, page: Page) -> None:
         self.page = page
 
-    def run_cell(self, source: str, *, wait_for: str | None = ".bpb") -> Locator:
+    def run_cell(
+        self, source: str, *, wait_for: str | None = ".bpb", timeout: float = 20_000
+    ) -> Locator:
         """Append a code cell, run it, return its output area once ``wait_for`` shows in it."""
         index = self.page.evaluate(
             """(source) => {
@@ -162,7 +164,7 @@ class Notebook:
         )
         output = self.page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea")
         if wait_for:
-            expect(output.locator(wait_for).first).to_be_visible(timeout=20_000)
+            expect(output.locator(wait_for).first).to_be_visible(timeout=timeout)
         return output
 
     def run_all(self, *, wait_for: str = ".bpb", count: int = 1) -> Locator:
