@@ -96,7 +96,8 @@ def test_a_big_fight_shows_every_chip_and_the_log_fetches_earlier_entries(
         "from bpb_widgets import Encounter\nfrom bpb_widgets.widgets import GMScreen\n"
         "enc_big = Encounter(seed=1)\n"
         "for i in range(500): enc_big.add(f'Fighter {i:03d}', perception=1 + i % 14)\n"
-        "enc_big.start()\nfor _ in range(2_000): enc_big.end_turn()\nGMScreen(enc_big)"
+        "enc_big.start()\nfor _ in range(2_000): enc_big.end_turn()\nGMScreen(enc_big)",
+        timeout=60_000,  # 500 combatants: on a busy machine, more than the usual 20 s
     )
     expect(out.locator(".bpb-chip[data-name]")).to_have_count(500)
     entries = out.locator(".bpb-entry")
