@@ -72,7 +72,9 @@ export function resultView(result) {
       h(
         "tr",
         {},
-        ...["Combatant", "Side", "Out", "First out", `${result.measure} left`].map((t) => h("th", { scope: "col", text: t })),
+        ...["Combatant", "Side", "Out", "First out", `${result.measure} left`].map((t) =>
+          h("th", { scope: "col", text: t }),
+        ),
       ),
     ),
     h("tbody", {}, ...rows),
