@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
@@ -28,8 +28,9 @@ from typing import ClassVar
 from bpb_widgets.blackout import rules as blackout
 from bpb_widgets.blackout.encounter import SURPRISED, Blackout, BlackoutRules
 from bpb_widgets.blackout.pool import SuccessDie, pool_odds
-from bpb_widgets.errors import RuleError
-from bpb_widgets.forecast.tactics import DefenseChoice, Hit, Tactics, Weapon, tactic_name
+from bpb_widgets.forecast.fight import Fight, SidedFork
+from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
+from bpb_widgets.forecast.tactics import DefenseChoice, Hit, Tactics, Weapon
 from bpb_widgets.forecast.tally import Tally
 
 #: The attack dice of a combatant whose tactics name none: the fewest an attack test rolls (seed
@@ -79,7 +80,7 @@ class Fighter:
 
 
 @dataclass(frozen=True)
-class BlackoutFork:
+class BlackoutFork(SidedFork):
     """A blackout fight's state, read once from the live encounter."""
 
     #: What the figures of what is left count.
@@ -110,13 +111,6 @@ class BlackoutFork:
     #: Cumulative chances of each success count by pool size, filled as fights ask.
     cumulative: dict[int, tuple[float, ...]] = field(default_factory=dict, compare=False)
     expected: dict[tuple[str, str], Fraction] = field(default_factory=dict, compare=False)
-
-    @property
-    def sides(self) -> list[str]:
-        return list(dict.fromkeys(f.side for f in self.fighters.values()))
-
-    def standing(self) -> list[str]:
-        return [n for n in self.fighters if n not in self.down]
 
     def successes(self, pool: int) -> tuple[float, ...]:
         """The chance of scoring at most k successes on ``pool`` dice, for k = 0 .. pool - 1."""
@@ -186,11 +180,7 @@ def fork(enc: Blackout, tactics: Mapping[str, Tactics]) -> BlackoutFork:
     )
 
 
-class IllegalChoice(RuleError):
-    """A tactic answered something the rules do not allow."""
-
-
-class BlackoutFight:
+class BlackoutFight(Fight[Fighter]):
     """One simulated blackout fight on a fork; also the read-only view tactics see."""
 
     def __init__(
@@ -201,44 +191,19 @@ class BlackoutFight:
         max_rounds: int,
         tally: Tally,
     ) -> None:
+        super().__init__(start.fighters, start.down, start.round, tactics, rng, max_rounds, tally)
         self.start = start
-        self.fighters = start.fighters
-        self.tactics = tactics
-        self.rng = rng
-        self.max_rounds = max_rounds
-        self.tally = tally
-        self._round = start.round
         self.hp = dict(start.hp)
-        self.down = set(start.down)
         self.surprised = set(start.surprised)
         self.initiative = {n: f.initiative for n, f in start.fighters.items()}
-        self._standing_order: list[str] | None = None
         self.slots: tuple[str, ...] = start.slots or ()
         self.later: tuple[str, ...] = start.later or ()
-        self.first_out = ""
-        self.winner: str | None = None
-        self.over = False
 
     # ------------------------------------------------------------------ the view for tactics
 
     @property
-    def round(self) -> int:
-        return self._round
-
-    @property
     def rules(self) -> BlackoutRules:
         return self.start.rules
-
-    def side_of(self, name: str) -> str:
-        return self.fighters[name].side
-
-    def foes(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if self.fighters[n].side != side]
-
-    def allies(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if n != name and self.fighters[n].side == side]
 
     def endurance(self, name: str) -> int:
         """Hit points left (damage resistance is not counted)."""
@@ -280,13 +245,6 @@ class BlackoutFight:
 
     # ------------------------------------------------------------------ the arithmetic
 
-    def _standing(self) -> list[str]:
-        if self._standing_order is None:
-            placed = [n for n in self.slots if n in self.fighters]
-            everyone = placed + [n for n in self.fighters if n not in placed]
-            self._standing_order = [n for n in everyone if n not in self.down]
-        return self._standing_order
-
     def _evasion(self, target: str) -> int:
         me = self.fighters[target]
         return blackout.passive_evasion(
@@ -296,12 +254,6 @@ class BlackoutFight:
     def _successes(self, pool: int) -> int:
         """The successes of ``pool`` dice, drawn from the exact odds of the rule set's die."""
         return bisect_right(self.start.successes(pool), self.rng.random())
-
-    def _ask(self, tactic: object, name: str, answer: object, why: str) -> IllegalChoice:
-        return IllegalChoice(
-            f"Tactic {tactic_name(tactic)} for {name} in round {self._round} answered "
-            f"{answer!r}: {why}"
-        )
 
     # ------------------------------------------------------------------ the fight
 
@@ -398,25 +350,7 @@ class BlackoutFight:
         harm = blackout.apply_damage(dealt.direct, hp=hp, dr=dr)
         self.hp[target] = (harm.hp, harm.dr)
         if harm.out_of_fight and target not in self.down:
-            self.down.add(target)
-            self._standing_order = None
-            if not self.first_out:
-                self.first_out = target
-            standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
-            if len(standing) <= 1:
-                self.over = True
-                self.winner = next(iter(standing), None)
+            self._knock_out(target)
 
-    def _tally(self, first: int) -> None:
-        tally = self.tally
-        tally.fights += 1
-        if self.winner is None:
-            tally.draws += 1
-        else:
-            tally.wins[self.winner] += 1
-        tally.rounds[self._round - first + 1] += 1
-        tally.first_out[self.first_out] += 1
-        for name in self.down:
-            tally.out[name] += 1
-        for name, (hp, _) in self.hp.items():
-            tally.left[name] += max(0, hp)
+    def _left(self) -> Iterable[tuple[str, int]]:
+        return ((name, max(0, hp)) for name, (hp, _) in self.hp.items())

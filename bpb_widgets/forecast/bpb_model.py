@@ -23,10 +23,10 @@ unaware and the environment does nothing. docs/forecast.md says so to the GM.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from bpb_widgets.bpb.encounter import BulletproofBlues
 from bpb_widgets.bpb.order import revised
@@ -35,15 +35,15 @@ from bpb_widgets.bpb.rules.combat import EXPLOSION_DIFFICULTY, hand_to_hand, pen
 from bpb_widgets.bpb.rules.effects import OVERWHELMING_RANKS, extreme_effects
 from bpb_widgets.bpb.rules.tasks import EXTREME_MARGIN
 from bpb_widgets.bpb.sheet import Combatant
-from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast.chances import task_chance, ways_at_least
+from bpb_widgets.forecast.fight import Fight, SidedFork
+from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
 from bpb_widgets.forecast.tactics import (
     DefenseChoice,
     Hit,
     Roll,
     Tactics,
     Weapon,
-    tactic_name,
 )
 from bpb_widgets.forecast.tally import Tally
 
@@ -108,7 +108,7 @@ def weapons_of(sheet: Combatant, rules: BulletproofBluesRules) -> tuple[Weapon, 
 
 
 @dataclass(frozen=True)
-class BpbFork:
+class BpbFork(SidedFork):
     """A Bulletproof Blues fight's state, read once from the live encounter."""
 
     #: What the figures of what is left count.
@@ -139,13 +139,6 @@ class BpbFork:
     down: frozenset[str]
     #: Expected damage by (attacker, target, weapon), filled as the tactics ask.
     expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
-
-    @property
-    def sides(self) -> list[str]:
-        return list(dict.fromkeys(f.side for f in self.fighters.values()))
-
-    def standing(self) -> list[str]:
-        return [n for n in self.fighters if n not in self.down]
 
 
 def fork(enc: BulletproofBlues) -> BpbFork:
@@ -242,11 +235,7 @@ def _damage(kind: str, dr: int, pv: int) -> int:
     return max(0, dr - left)
 
 
-class IllegalChoice(RuleError):
-    """A tactic answered something the rules do not allow."""
-
-
-class BpbFight:
+class BpbFight(Fight[Fighter]):
     """One simulated fight on a fork; also the read-only view tactics see (``FightView``)."""
 
     def __init__(
@@ -257,15 +246,10 @@ class BpbFight:
         max_rounds: int,
         tally: Tally,
     ) -> None:
+        super().__init__(start.fighters, start.down, start.round, tactics, rng, max_rounds, tally)
         self.start = start
         self._rules = start.rules
-        self.fighters = start.fighters
-        self.tactics = tactics
-        self.rng = rng
-        self.max_rounds = max_rounds
-        self.tally = tally
-        self._round = start.round
-        self.slots = list(start.slots)
+        self.slots: list[str] = list(start.slots)
         self.acted = set(start.acted) | set(start.holding)
         self.left = dict(start.endurance)
         self.plot = dict(start.plot)
@@ -273,33 +257,13 @@ class BpbFight:
         self.forced = dict(start.forced)
         self.defending = dict(start.defending)
         self.revisions = list(start.revisions)
-        self.down = set(start.down)
         self.pos = -1
-        self._standing_order: list[str] | None = None
-        self.first_out = ""
-        self.winner: str | None = None
-        self.over = False
 
     # ------------------------------------------------------------------ the view for tactics
 
     @property
-    def round(self) -> int:
-        return self._round
-
-    @property
     def rules(self) -> BulletproofBluesRules:
         return self._rules
-
-    def side_of(self, name: str) -> str:
-        return self.fighters[name].side
-
-    def foes(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if self.fighters[n].side != side]
-
-    def allies(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if n != name and self.fighters[n].side == side]
 
     def endurance(self, name: str) -> int:
         return self.left[name]
@@ -335,15 +299,6 @@ class BpbFight:
         return stance[0] if stance else None
 
     # ------------------------------------------------------------------ the arithmetic
-
-    def _standing(self) -> list[str]:
-        """Everyone still in the fight, in the order of play (the unaware after), kept until
-        someone drops or the order is revised."""
-        if self._standing_order is None:
-            placed = [n for n in self.slots if n in self.fighters]
-            everyone = placed + [n for n in self.fighters if n not in placed]
-            self._standing_order = [n for n in everyone if n not in self.down]
-        return self._standing_order
 
     def _weapon(self, name: str, weapon: str) -> Weapon:
         wanted = weapon.casefold() if isinstance(weapon, str) else None
@@ -387,12 +342,6 @@ class BpbFight:
 
     def _roll(self) -> int:
         return TOTALS[int(self.rng.random() * 36)]
-
-    def _ask(self, tactic: Any, name: str, answer: object, why: str) -> IllegalChoice:
-        return IllegalChoice(
-            f"Tactic {tactic_name(tactic)} for {name} in round {self._round} answered "
-            f"{answer!r}: {why}"
-        )
 
     def _spend(self, name: str, roll: Roll) -> bool:
         if self.plot[name] <= 0 or roll.chance >= 1:
@@ -592,26 +541,8 @@ class BpbFight:
         left = max(0, self.left[name] - amount)
         self.left[name] = left
         if left == 0:
-            self.down.add(name)
-            self._standing_order = None
             self.defending.pop(name, None)
-            if not self.first_out:
-                self.first_out = name
-            standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
-            if len(standing) <= 1:
-                self.over = True
-                self.winner = next(iter(standing), None)
+            self._knock_out(name)
 
-    def _tally(self, first: int) -> None:
-        tally = self.tally
-        tally.fights += 1
-        if self.winner is None:
-            tally.draws += 1
-        else:
-            tally.wins[self.winner] += 1
-        tally.rounds[self._round - first + 1] += 1
-        tally.first_out[self.first_out] += 1
-        for name in self.down:
-            tally.out[name] += 1
-        for name, left in self.left.items():
-            tally.left[name] += left
+    def _left(self) -> Iterable[tuple[str, int]]:
+        return self.left.items()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from benchmarks.forecast import SEED_FIGHT as BENCHMARK_FIGHT
 from bpb_widgets import Encounter
 
 
@@ -30,52 +31,12 @@ class Sent:
 
 
 #: Blueshift, Monolith, Ganyeka and his henchmen (seed 000's examples), with sides and attacks
-#: of our own choosing (the seed gives only their order of play).
+#: of our own choosing (the seed gives only their order of play): the benchmark's fight, with
+#: Ganyeka's claws besides, so that the tactics choose between two attacks.
+CLAWS: dict[str, Any] = {"name": "Claws", "rank": 5, "hand_to_hand": True}
 SEED_FIGHT: list[dict[str, Any]] = [
-    {
-        "name": "Blueshift",
-        "perception": 4,
-        "agility": 5,
-        "endurance": 6,
-        "expertise": ["dodge", "blast"],
-        "side": "heroes",
-        "player": True,
-        "attacks": [{"name": "Blast", "rank": 6}],
-    },
-    {
-        "name": "Monolith",
-        "prowess": 6,
-        "brawn": 9,
-        "endurance": 9,
-        "protection": 3,
-        "expertise": ["block"],
-        "side": "heroes",
-        "player": True,
-        "attacks": [{"name": "Punch", "rank": 9, "hand_to_hand": True}],
-    },
-    {
-        "name": "Ganyeka",
-        "perception": 4,
-        "prowess": 4,
-        "brawn": 5,
-        "agility": 5,
-        "endurance": 8,
-        "protection": 2,
-        "side": "villains",
-        "attacks": [
-            {"name": "Disruptor", "rank": 8, "kind": "penetrating"},
-            {"name": "Claws", "rank": 5, "hand_to_hand": True},
-        ],
-    },
-    {
-        "name": "Ganyeka's henchmen",
-        "agility": 4,
-        "prowess": 3,
-        "endurance": 6,
-        "group": True,
-        "side": "villains",
-        "attacks": [{"name": "Rifles", "rank": 6}],
-    },
+    {**c, "attacks": [*c["attacks"], CLAWS]} if c["name"] == "Ganyeka" else c
+    for c in BENCHMARK_FIGHT
 ]
 
 

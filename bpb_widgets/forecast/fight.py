@@ -1,0 +1,137 @@
+"""What every rule set's simulated fight shares (:mod:`bpb_model`, :mod:`blackout_model`): the
+sides of a fork, the view of who stands with or against whom, knocking someone out of the fight
+and adding a finished fight to the tally. Each model keeps its own rules and turns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Generic, Protocol, TypeVar
+
+from bpb_widgets.errors import RuleError
+from bpb_widgets.forecast.tactics import Tactics, tactic_name
+from bpb_widgets.forecast.tally import Tally
+
+
+class IllegalChoice(RuleError):
+    """A tactic answered something the rules do not allow."""
+
+
+class Sided(Protocol):
+    """What the shared fight reads of a combatant: its side."""
+
+    @property
+    def side(self) -> str: ...
+
+
+class SidedFork:
+    """The sides of a fork and who still stands in it; mixed into each model's fork dataclass,
+    which holds ``fighters`` and ``down``."""
+
+    fighters: Mapping[str, Sided]
+    down: frozenset[str]
+
+    @property
+    def sides(self) -> list[str]:
+        return list(dict.fromkeys(f.side for f in self.fighters.values()))
+
+    def standing(self) -> list[str]:
+        return [n for n in self.fighters if n not in self.down]
+
+
+F = TypeVar("F", bound=Sided)
+
+
+class Fight(Generic[F]):
+    """One simulated fight: the state every rule set's fight keeps, the read-only view of sides
+    the tactics see, knocking out and the tally. Subclasses set ``slots`` (the order of play)
+    and play the turns."""
+
+    slots: Iterable[str]
+
+    def __init__(
+        self,
+        fighters: Mapping[str, F],
+        down: Iterable[str],
+        round: int,
+        tactics: Mapping[str, Tactics],
+        rng: random.Random,
+        max_rounds: int,
+        tally: Tally,
+    ) -> None:
+        self.fighters = fighters
+        self.tactics = tactics
+        self.rng = rng
+        self.max_rounds = max_rounds
+        self.tally = tally
+        self._round = round
+        self.down = set(down)
+        self._standing_order: list[str] | None = None
+        self.first_out = ""
+        self.winner: str | None = None
+        self.over = False
+
+    # ------------------------------------------------------------------ the view for tactics
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    def side_of(self, name: str) -> str:
+        return self.fighters[name].side
+
+    def foes(self, name: str) -> list[str]:
+        side = self.fighters[name].side
+        return [n for n in self._standing() if self.fighters[n].side != side]
+
+    def allies(self, name: str) -> list[str]:
+        side = self.fighters[name].side
+        return [n for n in self._standing() if n != name and self.fighters[n].side == side]
+
+    # ------------------------------------------------------------------ shared arithmetic
+
+    def _standing(self) -> list[str]:
+        """Everyone still in the fight, in the order of play (the unaware after), kept until
+        someone drops or the order changes."""
+        if self._standing_order is None:
+            placed = [n for n in self.slots if n in self.fighters]
+            everyone = placed + [n for n in self.fighters if n not in placed]
+            self._standing_order = [n for n in everyone if n not in self.down]
+        return self._standing_order
+
+    def _ask(self, tactic: object, name: str, answer: object, why: str) -> IllegalChoice:
+        return IllegalChoice(
+            f"Tactic {tactic_name(tactic)} for {name} in round {self._round} answered "
+            f"{answer!r}: {why}"
+        )
+
+    def _knock_out(self, name: str) -> None:
+        """``name`` is out of the fight; the fight ends when one side (or none) is left."""
+        self.down.add(name)
+        self._standing_order = None
+        if not self.first_out:
+            self.first_out = name
+        standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
+        if len(standing) <= 1:
+            self.over = True
+            self.winner = next(iter(standing), None)
+
+    def _left(self) -> Iterable[tuple[str, int]]:
+        """Each combatant and what is left of them (the fork's ``measure``), at least 0."""
+        raise NotImplementedError
+
+    def _tally(self, first: int) -> None:
+        """Add the finished fight, begun in round ``first``, to the tally."""
+        tally = self.tally
+        tally.fights += 1
+        if self.winner is None:
+            tally.draws += 1
+        else:
+            tally.wins[self.winner] += 1
+        tally.rounds[self._round - first + 1] += 1
+        tally.first_out[self.first_out] += 1
+        for name in self.down:
+            tally.out[name] += 1
+        for name, left in self._left():
+            tally.left[name] += left
