@@ -56,10 +56,10 @@ def local() -> Iterator[tuple[Encounter, PlayerServer]]:
 
 
 def test_the_page_shows_names_with_html_as_text_and_reconnects(
-    chromium: Browser, local: tuple[Encounter, PlayerServer]
+    browser: Browser, local: tuple[Encounter, PlayerServer]
 ) -> None:
     enc, server = local
-    page = chromium.new_page(viewport={"width": 900, "height": 700})
+    page = browser.new_page(viewport={"width": 900, "height": 700})
     page.goto(server.url)
     expect(current(page)).to_have_text(XSS)
     assert page.evaluate("() => window.__bpb_xss") is None
@@ -81,31 +81,31 @@ def test_the_page_shows_names_with_html_as_text_and_reconnects(
 
 
 def test_a_wrong_token_is_refused_in_the_browser(
-    chromium: Browser, local: tuple[Encounter, PlayerServer]
+    browser: Browser, local: tuple[Encounter, PlayerServer]
 ) -> None:
     _, server = local
-    page = chromium.new_page()
+    page = browser.new_page()
     response = page.goto(server.url.replace("token=", "token=not"))
     assert response is not None and response.status == 403
     expect(page.locator("body")).not_to_contain_text("Ganyeka")
     page.close()
 
 
-def page_from(book: Notebook, chromium: Browser, var: str) -> Page:
+def page_from(book: Notebook, browser: Browser, var: str) -> Page:
     """Serve ``var`` from the notebook's kernel; the page at the URL it printed."""
     printed = book.kernel(f"{var}.serve()").strip()
     assert printed.startswith("Player view: http://127.0.0.1:"), printed
-    page = chromium.new_page(viewport={"width": 900, "height": 700})
+    page = browser.new_page(viewport={"width": 900, "height": 700})
     page.goto(printed.removeprefix("Player view: "))
     return page
 
 
 def test_the_page_served_from_the_lab_kernel_follows_end_turn(
-    lab_book: Notebook, chromium: Browser
+    lab_book: Notebook, browser: Browser
 ) -> None:
     book = lab_book
     book.kernel(FIGHT + "\nenc = fight()\nplayers = PlayerView(enc)")
-    page = page_from(book, chromium, "players")
+    page = page_from(book, browser, "players")
     expect(current(page)).to_have_text("Blueshift")
     expect(page.locator(".bpb-player-page")).not_to_contain_text("Shade")
     book.kernel("enc.end_turn()")  # Shade acts: the page keeps the marker on Blueshift
@@ -120,7 +120,7 @@ def test_the_page_served_from_the_lab_kernel_follows_end_turn(
     page.close()
 
 
-def test_the_widget_in_a_second_jupyterlab_panel(lab_book: Notebook, chromium: Browser) -> None:
+def test_the_widget_in_a_second_jupyterlab_panel(lab_book: Notebook, browser: Browser) -> None:
     book = lab_book
     book.kernel(FIGHT + "\nenc2 = fight()")
     gm = book.run_cell("GMScreen(enc2)")
@@ -141,15 +141,15 @@ def test_the_widget_in_a_second_jupyterlab_panel(lab_book: Notebook, chromium: B
 
 
 @pytest.mark.skipif(not os.environ.get("BPB_DOCS_SCREENSHOT"), reason="BPB_DOCS_SCREENSHOT=1")
-def test_docs_screenshot_of_the_two_screens(player_lab: LabServer, chromium: Browser) -> None:
+def test_docs_screenshot_of_the_two_screens(lab_server: LabServer, browser: Browser) -> None:
     """docs/player-view.png: the GM screen in JupyterLab beside the player page."""
-    book = open_notebook(player_lab, chromium, "shot.ipynb", width=1400)
+    book = open_notebook(lab_server, browser, "shot.ipynb", width=1400)
     book.kernel(FIGHT + "\nenc = fight()\nenc.end_turn(); enc.end_turn()")
     book.kernel("enc.add_condition('Blueshift', 'prone', ends='end', of='Blueshift')")
     book.kernel("enc.add_condition('Monolith', 'stunned', ends='end', of='Shade')")
     gm = book.run_cell("GMScreen(enc)")
     left = book.screenshot(gm, "player-view-gm")
-    page = page_from(book, chromium, "PlayerView(enc)")
+    page = page_from(book, browser, "PlayerView(enc)")
     expect(current(page)).to_have_text("Ganyeka")
     page.set_viewport_size({"width": 900, "height": 560})
     right = OUTPUT / "player-view-page.png"
@@ -159,7 +159,7 @@ def test_docs_screenshot_of_the_two_screens(player_lab: LabServer, chromium: Bro
         f'<img src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
         for p in (left, right)
     )
-    shot = chromium.new_page(viewport={"width": 2000, "height": 1400})
+    shot = browser.new_page(viewport={"width": 2000, "height": 1400})
     shot.set_content(
         "<body style='margin:0'><div id=both style='display:inline-flex;gap:12px;"
         f"align-items:flex-start;padding:12px;background:#777'>{images}</div></body>"
@@ -169,10 +169,10 @@ def test_docs_screenshot_of_the_two_screens(player_lab: LabServer, chromium: Bro
     book.page.close()
 
 
-def test_the_page_served_from_notebook_7(player_lab: LabServer, chromium: Browser) -> None:
-    book = open_notebook(player_lab, chromium, "player7.ipynb", app="notebook", width=900)
+def test_the_page_served_from_notebook_7(lab_server: LabServer, browser: Browser) -> None:
+    book = open_notebook(lab_server, browser, "player7.ipynb", app="notebook", width=900)
     book.kernel(FIGHT + "\nenc7 = fight()\nview7 = PlayerView(enc7)")
-    page = page_from(book, chromium, "view7")
+    page = page_from(book, browser, "view7")
     expect(current(page)).to_have_text("Blueshift")
     book.kernel("enc7.end_turn(); enc7.end_turn()")
     expect(current(page)).to_have_text("Ganyeka")
