@@ -149,6 +149,16 @@ class Part(Generic[E]):
             if "preview" in self.state:
                 self.put("preview", {})
 
+    def new_attacker(self) -> str | None:
+        """Whose attack a panel sets up now: the current combatant, or None while the GM's choice
+        made this turn still holds, or when nobody acts (the choice is then cleared)."""
+        enc, chosen = self.encounter, self.state["selection"]
+        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
+            return None
+        if enc.current is None:
+            self.put("selection", {})
+        return enc.current
+
     def first_foe(self, attacker: str) -> str | None:
         """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
         a foe at all, else anyone else (None when alone)."""

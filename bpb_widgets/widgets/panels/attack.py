@@ -68,12 +68,9 @@ class AttackPart(Part[BulletproofBlues]):
     def _follow_turn(self) -> None:
         """The attacker is the current combatant unless the GM chose otherwise this turn; the
         target, a foe (another side) who can be attacked; the power, the first on the sheet."""
-        enc, chosen = self.encounter, self.state["selection"]
-        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
-            return
-        attacker = enc.current
+        enc = self.encounter
+        attacker = self.new_attacker()
         if attacker is None:
-            self.put("selection", {})
             return
         foe = self.first_foe(attacker)
         powers = enc.combatant(attacker).attacks

@@ -56,12 +56,9 @@ class CombatPart(Part[Blackout]):
     def _follow_turn(self) -> None:
         """The attacker is whoever's turn it is unless the GM chose otherwise this turn; the
         target, the first foe (another side) still in the fight."""
-        enc, chosen = self.encounter, self.state["selection"]
-        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
-            return
-        attacker = enc.current
+        enc = self.encounter
+        attacker = self.new_attacker()
         if attacker is None:
-            self.put("selection", {})
             return
         side = enc.side_of(attacker)
         foe = self.first_foe(attacker)
