@@ -27,6 +27,7 @@ from bpb_widgets.engine.checks import (
     check_flag,
     check_name,
     check_note,
+    check_sheet_fields,
     check_side,
     check_whole,
 )
@@ -142,16 +143,6 @@ def make_sheet(
 
 #: What a blackout sheet holds besides the name (``add(name, ...)``).
 SHEET_FIELDS = tuple(f for f in BlackoutCombatant.__dataclass_fields__ if f != "name")
-
-
-def check_sheet_fields(sheet: Mapping[str, object]) -> None:
-    """Refuse what is not on a blackout sheet, naming what is."""
-    unknown = [key for key in sheet if key not in SHEET_FIELDS]
-    if unknown:
-        raise RuleError(
-            f"A blackout sheet has no {', '.join(map(repr, unknown))}; its fields are "
-            f"{', '.join(SHEET_FIELDS)} (seed 002)."
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +348,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def make_sheet(self, name: object, **sheet: Any) -> BlackoutCombatant:
         """Blackout (seed 002): ``pc=False`` with ``step`` and ``ap`` for an enemy, ``hp``,
         ``dr``, ``armor``, ``evasion``, ``evasion_cap``, ``stamina``."""
-        check_sheet_fields(sheet)
+        check_sheet_fields(sheet, SHEET_FIELDS, "blackout", SEED)
         return make_sheet(name, **sheet)
 
     def _dismiss(self, name: str) -> None:

@@ -13,7 +13,14 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from bpb_widgets.d10_ap import rules as d10
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_side, check_whole
+from bpb_widgets.engine.checks import (
+    check_flag,
+    check_name,
+    check_note,
+    check_sheet_fields,
+    check_side,
+    check_whole,
+)
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
@@ -88,16 +95,6 @@ def make_sheet(
 
 #: What a d10-ap sheet holds besides the name (``add(name, ...)``).
 SHEET_FIELDS = tuple(f for f in D10Combatant.__dataclass_fields__ if f != "name")
-
-
-def check_sheet_fields(sheet: Mapping[str, object]) -> None:
-    """Refuse what is not on a d10-ap sheet, naming what is."""
-    unknown = [key for key in sheet if key not in SHEET_FIELDS]
-    if unknown:
-        raise RuleError(
-            f"A d10-ap sheet has no {', '.join(map(repr, unknown))}; its fields are "
-            f"{', '.join(SHEET_FIELDS)} (seed 003)."
-        )
 
 
 #: How two surprise penalties on the same turn combine (seed 003 is silent): "largest" (the
@@ -183,7 +180,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
 
     def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
         """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
-        check_sheet_fields(sheet)
+        check_sheet_fields(sheet, SHEET_FIELDS, "d10-ap", SEED)
         return make_sheet(name, **sheet)
 
     def _roll_one(self, name: str, dice: object, rolled: object) -> int:

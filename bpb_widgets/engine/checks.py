@@ -6,7 +6,7 @@ Every refusal is a :class:`~bpb_widgets.errors.RuleError` whose message names th
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from numbers import Real
 
 from bpb_widgets.engine.conform import JOINERS_AND_MARKS, hidden_character, shown
@@ -108,3 +108,15 @@ def check_side(side: object) -> str:
     if not isinstance(side, str) or len(side.strip()) > MAX_SIDE:
         raise RuleError(f"A side is a name of at most {MAX_SIDE} characters, not {side!r}.")
     return tidy_text(side, "A side")
+
+
+def check_sheet_fields(
+    sheet: Mapping[str, object], fields: Collection[str], system: str, source: str
+) -> None:
+    """Refuse a field that is not on ``system``'s sheet, naming the fields it has."""
+    unknown = [key for key in sheet if key not in fields]
+    if unknown:
+        raise RuleError(
+            f"A {system} sheet has no {', '.join(map(repr, unknown))}; its fields are "
+            f"{', '.join(fields)} ({source})."
+        )
