@@ -30,7 +30,7 @@ import traitlets
 
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import Command, collect, normalise, shown
+from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -202,6 +202,18 @@ class Part(Generic[E]):
 
 
 _MISSING = object()
+
+
+class UndoingPart(Part[E]):
+    """A part with Undo and Redo buttons (the order of play, the log)."""
+
+    @command
+    def undo(self) -> None:
+        self.encounter.undo()
+
+    @command
+    def redo(self) -> None:
+        self.encounter.redo()
 
 
 def _nothing() -> None:

@@ -7,14 +7,14 @@ from typing import Any
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.widgets._commands import command
-from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._host import Delta, UndoingPart
 
 #: Entries sent when the log is shown, and per "Show earlier entries": a 20,000-turn fight's log
 #: is not sent whole, older entries are fetched when the GM asks for them.
 WINDOW = 200
 
 
-class LogPart(Part[Encounter[Any]]):
+class LogPart(UndoingPart[Encounter[Any]]):
     """Every event of the encounter, one explained line each: the last ``WINDOW`` at first, then
     each new one; earlier ones on demand. Each entry knows the command that caused it, so choosing
     one shows how many commands undoing back to it takes back before it is done."""
@@ -55,14 +55,6 @@ class LogPart(Part[Encounter[Any]]):
     def undo_to(self, index: int) -> None:
         """Undo back to just before the command that caused log entry ``index``."""
         self.encounter.undo_to(index)
-
-    @command
-    def undo(self) -> None:
-        self.encounter.undo()
-
-    @command
-    def redo(self) -> None:
-        self.encounter.redo()
 
     @command
     def redo_all(self) -> None:

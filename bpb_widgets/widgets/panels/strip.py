@@ -10,7 +10,7 @@ from bpb_widgets.engine import ActionPointDice, Encounter, TurnState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
-from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._host import Delta, UndoingPart
 
 
 def conditions(turn: TurnState) -> list[dict[str, str]]:
@@ -33,7 +33,7 @@ def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | No
     return None
 
 
-class StripPart(Part[Encounter[Any]]):
+class StripPart(UndoingPart[Encounter[Any]]):
     """Whose turn it is, who has acted, delayed, lost a turn, is unaware or out of the fight (and
     why they are skipped); Roll order and Start before the fight, End turn, Delay, Take delayed
     turn, Undo and Redo during it; chips dragged (or moved with Alt+arrow keys) declare the order.
@@ -115,14 +115,6 @@ class StripPart(Part[Encounter[Any]]):
     def set_order(self, names: list[str]) -> None:
         """Declare the order of play (from the next round, during the fight)."""
         self.encounter.set_order(names)
-
-    @command
-    def undo(self) -> None:
-        self.encounter.undo()
-
-    @command
-    def redo(self) -> None:
-        self.encounter.redo()
 
     @command
     def roll_ap(self, dice: Dice | None = None) -> None:
