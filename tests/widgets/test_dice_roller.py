@@ -3,6 +3,7 @@ roll and the explained result after."""
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import Any
 
@@ -143,6 +144,16 @@ def test_blackout_shows_the_step_odds_of_the_chosen_dice() -> None:
     before = sum(q for step, q in odds.items() if step <= 9)
     assert p["before"] == [before.numerator, before.denominator, float(before)]
     assert (p["first_enemy"], p["mean"]) == (9, 7.0)
+
+
+def test_blackout_initiative_refuses_someone_not_in_the_fight() -> None:
+    """Found by the widget state machine: a chosen name that is not (or no longer) in the fight
+    was kept, and the panel then showed no odds where a new one shows them."""
+    widget = DiceRoller(blackout_fight())
+    before = copy.deepcopy(state(widget))
+    send(widget, {"cmd": "choose", "combatant": "Nobody", "count": 1})
+    assert "Nobody" in state(widget)["error"]
+    assert {**state(widget), "error": ""} == before
 
 
 def test_blackout_roll_runs_the_encounter_command_and_explains_itself() -> None:

@@ -41,7 +41,9 @@ class InitiativePart(Part[Blackout]):
 
     @command
     def choose(self, combatant: str | None = None, count: int | None = None) -> None:
-        """Who rolls, and how many dice: preview the steps."""
+        """Who rolls (someone in the fight), and how many dice: preview the steps."""
+        if combatant is not None:
+            combatant = self.encounter.combatant(combatant).name
         preview = self._steps(count)
         self.put("selection", {"combatant": combatant, "count": preview["count"]})
         self.put("preview", preview)
