@@ -5,30 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from widget_kit import fight
+from widget_kit import WIDGETS, fight
 
 from bpb_widgets.widgets import (
-    AttackPanel,
     DefensePanel,
-    DiceRoller,
-    EncounterLog,
-    FightFiles,
     GMScreen,
-    Roster,
-    TurnOrderStrip,
 )
 from bpb_widgets.widgets._host import STATIC
 
-WIDGETS = [
-    TurnOrderStrip,
-    Roster,
-    AttackPanel,
-    DefensePanel,
-    DiceRoller,
-    EncounterLog,
-    FightFiles,
-    GMScreen,
-]
 BUNDLE = STATIC / "widgets.js"
 #: Every part's front-end module, by the key its state has in the host.
 PANELS = ["strip", "roster", "attack", "combat", "defense", "task", "initiative", "d10", "log",

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from IPython.core.formatters import DisplayFormatter
 from system_kit import blackout_fight, d10_fight
-from widget_kit import FrontEnd, Wire, fight, plain, send, to
+from widget_kit import WIDGETS, FrontEnd, Wire, fight, plain, send, to
 
 from bpb_widgets import Encounter
 from bpb_widgets.errors import RuleError
@@ -24,17 +24,6 @@ from bpb_widgets.widgets import (
     TurnOrderStrip,
 )
 from bpb_widgets.widgets._host import ERROR_LIMIT
-
-WIDGETS = [
-    TurnOrderStrip,
-    Roster,
-    AttackPanel,
-    DefensePanel,
-    DiceRoller,
-    EncounterLog,
-    FightFiles,
-    GMScreen,
-]
 
 GARBAGE: list[object] = [
     None,

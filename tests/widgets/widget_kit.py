@@ -9,6 +9,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bpb_widgets import Encounter
+from bpb_widgets.widgets import (
+    AttackPanel,
+    DefensePanel,
+    DiceRoller,
+    EncounterLog,
+    FightFiles,
+    GMScreen,
+    Roster,
+    TurnOrderStrip,
+)
+
+#: Every widget that hosts parts of the GM screen (each takes an encounter and nothing else).
+WIDGETS = [
+    TurnOrderStrip,
+    Roster,
+    AttackPanel,
+    DefensePanel,
+    DiceRoller,
+    EncounterLog,
+    FightFiles,
+    GMScreen,
+]
 
 
 def plain(value: object) -> Any:
