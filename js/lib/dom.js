@@ -59,8 +59,30 @@ export function field(text, control) {
   return h("label", { class: "bpb-field" }, h("span", { class: "bpb-field-name", text }), control);
 }
 
-/** The options each select was last filled with. @type {WeakMap<HTMLSelectElement, string>} */
-const filled = new WeakMap();
+/** What each element was last drawn from (`redraw`). @type {WeakMap<Element, string>} */
+const drawn = new WeakMap();
+
+/**
+ * Replace `el`'s children with `build()`'s unless they were last drawn from the same `key`: a
+ * repaint that changes nothing writes nothing, so the page has no style or layout work to redo.
+ * @param {Element} el
+ * @param {string} key
+ * @param {() => Array<Node | string>} build
+ */
+export function redraw(el, key, build) {
+  if (drawn.get(el) === key) return;
+  drawn.set(el, key);
+  el.replaceChildren(...build());
+}
+
+/**
+ * Set `el`'s text unless it already reads so (see `redraw`).
+ * @param {Element} el
+ * @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
 
 /**
  * A <select> of [value, label] pairs; keeps `selected` when it is still an option. The options
@@ -71,11 +93,7 @@ const filled = new WeakMap();
  */
 export function fillSelect(select, options, selected) {
   const current = selected ?? select.value;
-  const key = JSON.stringify(options);
-  if (filled.get(select) !== key) {
-    filled.set(select, key);
-    select.replaceChildren(...options.map(([value, label]) => h("option", { value, text: label })));
-  }
+  redraw(select, JSON.stringify(options), () => options.map(([value, label]) => h("option", { value, text: label })));
   if (options.some(([value]) => value === current)) select.value = current;
   return select;
 }
@@ -111,7 +129,7 @@ export function takeDice(input) {
  * @param {{ lines?: string[], success?: boolean }} result
  */
 export function showResult(el, result) {
-  el.textContent = (result.lines ?? []).join("\n");
+  setText(el, (result.lines ?? []).join("\n"));
   el.classList.toggle("bpb-success", result.success === true);
   el.classList.toggle("bpb-failure", result.success === false);
 }

@@ -38,6 +38,7 @@ export function host(renderers) {
         if (event.key !== "Escape") event.stopPropagation();
       });
       el.replaceChildren(root);
+      el.classList.add("bpb-widget");
       /** @type {Array<() => void>} */
       let cleanups = [];
       const layout = () => {
@@ -62,6 +63,7 @@ export function host(renderers) {
       layout();
       return () => {
         model.off("change:layout_panels", layout);
+        el.classList.remove("bpb-widget");
         for (const cleanup of cleanups) cleanup();
       };
     },

@@ -3,7 +3,7 @@
 // in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
 // hit the target's answers are right there with their odds and cost; an extreme success's effect
 // is chosen; what happened is listed.
-import { button, field, fillSelect, h, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, redraw, setText, takeDice } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, exact, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -237,41 +237,38 @@ export function renderAttack({ model: anyModel, el }) {
     );
   };
 
-  const paintPreview = () => {
-    const p = model.get("preview");
+  /**
+   * The odds of the attack set up, why it cannot be made, or what to do first.
+   * @param {AttackState["preview"]} p
+   * @param {boolean} started
+   * @returns {Element[]}
+   */
+  const previewOf = (p, started) => {
     if (!p || (!("refused" in p && p.refused) && !("roll" in p) && !("exploding" in p))) {
-      preview.replaceChildren(
-        h("p", {
-          class: "bpb-hint",
-          text: model.get("current") ? "Choose the target." : "Start the fight: the attacker is whoever's turn it is.",
-        }),
-      );
-      return;
+      const text = started ? "Choose the target." : "Start the fight: the attacker is whoever's turn it is.";
+      return [h("p", { class: "bpb-hint", text })];
     }
-    if ("refused" in p && p.refused) {
-      preview.replaceChildren(h("p", { class: "bpb-refused", text: p.refused }));
-      return;
-    }
+    if ("refused" in p && p.refused) return [h("p", { class: "bpb-refused", text: p.refused })];
     const odds = /** @type {import("../lib/types.js").OddsPayload & import("../lib/types.js").AttackPreview} */ (p);
     if (odds.exploding) {
-      preview.replaceChildren(
+      return [
         h("p", {
           class: "bpb-arithmetic",
           text: "An explosion: one Agility roll against difficulty 9, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.",
         }),
-      );
-      return;
+      ];
     }
     const effects = odds.expertise && odds.effects?.length ? `Extreme success: ${odds.effects.join(", ")}` : "";
-    preview.replaceChildren(h("p", { class: "bpb-arithmetic", text: `${odds.roll} vs ${odds.against}` }));
-    if (odds.automatic?.length)
-      preview.append(h("p", { class: "bpb-automatic", text: `Applied: ${odds.automatic.join("; ")}` }));
-    preview.append(
+    return [
+      h("p", { class: "bpb-arithmetic", text: `${odds.roll} vs ${odds.against}` }),
+      ...(odds.automatic?.length
+        ? [h("p", { class: "bpb-automatic", text: `Applied: ${odds.automatic.join("; ")}` })]
+        : []),
       h("p", { class: "bpb-odds-text", text: `To hit: ${summary(odds).replace(/^Success /, "")}` }),
       chart(odds, `Chance of each total against ${odds.difficulty}`),
       legend(odds),
-    );
-    if (effects) preview.append(h("p", { class: "bpb-hint", text: effects }));
+      ...(effects ? [h("p", { class: "bpb-hint", text: effects })] : []),
+    ];
   };
 
   /**
@@ -295,16 +292,14 @@ export function renderAttack({ model: anyModel, el }) {
     return card;
   };
 
-  /** @param {AnswersState} a */
-  const paintAnswers = (a) => {
-    const pending = model.get("pending");
+  /**
+   * The hit waiting for an answer: the effect to choose, or the target's answers.
+   * @param {AnswersState} a
+   * @param {AttackState["pending"]} pending
+   * @returns {HTMLElement[]}
+   */
+  const answersOf = (a, pending) => {
     const hit = pending[0];
-    if (!hit || !a.target) {
-      answers.hidden = true;
-      answers.replaceChildren();
-      return;
-    }
-    answers.hidden = false;
     const more = pending.length > 1 ? ` (${pending.length - 1} more hit${pending.length > 2 ? "s" : ""} waiting)` : "";
     const title = `${hit.attacker}'s ${hit.power} (rank ${hit.rank}${hit.kind === "normal" ? "" : `, ${hit.kind}`}) hits ${hit.target}${more}`;
     const parts = [h("h4", { class: "bpb-card-title", text: title })];
@@ -342,7 +337,7 @@ export function renderAttack({ model: anyModel, el }) {
         ),
       );
     }
-    answers.replaceChildren(...parts);
+    return parts;
   };
 
   const paint = () => {
@@ -352,23 +347,31 @@ export function renderAttack({ model: anyModel, el }) {
     const started = Boolean(s.attacker);
     setup.hidden = attackButton.hidden = pending.length > 0;
     attackButton.disabled = !started || !s.target;
-    paintAnswers(/** @type {AnswersState} */ (model.get("answers")));
+    const a = /** @type {AnswersState} */ (model.get("answers"));
+    const waiting = pending.length > 0 && Boolean(a.target);
+    answers.hidden = !waiting;
+    redraw(answers, waiting ? JSON.stringify([a, pending]) : "", () => (waiting ? answersOf(a, pending) : []));
     // while a hit waits for its answer the setup is hidden: it is painted once the hit is resolved
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
       if (started) paintExplosion(/** @type {AttackSelection} */ (s));
-      paintPreview();
+      const p = model.get("preview");
+      const current = Boolean(model.get("current"));
+      redraw(preview, JSON.stringify([p, current]), () => previewOf(p, current));
     }
     const lines = model.get("result").lines ?? [];
-    result.replaceChildren(...lines.map((text) => h("li", { text })));
+    redraw(result, JSON.stringify(lines), () => lines.map((text) => h("li", { text })));
     const canAttack = started && !pending.length && !attackButton.disabled;
     if (canAttack) keys.a = attack;
     else delete keys.a;
-    hint.textContent = pending.length
-      ? "Answer the hit: the turn goes on once every hit is resolved."
-      : canAttack
-        ? "Keys: A attack"
-        : "";
+    setText(
+      hint,
+      pending.length
+        ? "Answer the hit: the turn goes on once every hit is resolved."
+        : canAttack
+          ? "Keys: A attack"
+          : "",
+    );
   };
   const stop = watch(
     model,

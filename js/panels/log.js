@@ -2,7 +2,7 @@
 // The log: the explained events; choosing an entry shows what undoing back to it takes back and
 // asks once; Redo all brings everything undone back. A long fight's log arrives as its last
 // entries (from log index `first` on); "Show earlier entries" asks the kernel for the ones before.
-import { button, h } from "../lib/dom.js";
+import { button, h, setText } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
@@ -136,7 +136,7 @@ export function renderLog({ model: anyModel, el }) {
     });
     list.append(items);
     earlier.hidden = first === 0;
-    earlier.textContent = `Show earlier entries (${first} more)`;
+    setText(earlier, `Show earlier entries (${first} more)`);
     if (grew || stuck) {
       const keep = grew ? fromBottom : 0;
       requestAnimationFrame(() => {
@@ -148,7 +148,7 @@ export function renderLog({ model: anyModel, el }) {
     undo.disabled = !model.get("can_undo");
     const redo = model.get("redo") ?? 0;
     redoAll.disabled = redo === 0;
-    redoAll.textContent = redo > 1 ? `Redo all (${redo})` : "Redo all";
+    setText(redoAll, redo > 1 ? `Redo all (${redo})` : "Redo all");
   };
   const stop = watch(model, ["entries", "first", "can_undo", "redo"], paint);
   return () => {

@@ -2,7 +2,7 @@
 // The order of play: the round, whose turn it is, every combatant as a chip (and why anyone is
 // skipped), and the buttons that run a turn. Dragging chips (or Alt+arrow keys) declares the order:
 // before the fight at once, during it as a draft applied from the next round.
-import { button, field, h } from "../lib/dom.js";
+import { button, field, h, redraw, setText } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
@@ -228,7 +228,7 @@ export function renderStrip({ model: anyModel, el }) {
     const order = shownOrder();
     const states = model.get("states") ?? {};
     const turn = current ? ` · ${current}'s turn` : " · the environment acts";
-    heading.textContent = round > 0 ? `Round ${round}${turn}` : "Not started: settle the order, then Start";
+    setText(heading, round > 0 ? `Round ${round}${turn}` : "Not started: settle the order, then Start");
     const started = round > 0;
     start.hidden = rollOrder.hidden = started;
     endTurn.hidden = delayGroup.hidden = !started;
@@ -273,7 +273,7 @@ export function renderStrip({ model: anyModel, el }) {
         ? "drag a chip (or Alt+arrow) to declare the next round's order"
         : "drag a chip (or Alt+arrow) to reorder",
     );
-    hint.textContent = `Keys: ${hints.join(" · ")}`;
+    setText(hint, `Keys: ${hints.join(" · ")}`);
     draftBar.hidden = draft === null;
     chips.classList.toggle("bpb-drafting", draft !== null);
 
@@ -298,12 +298,13 @@ export function renderStrip({ model: anyModel, el }) {
       }
     }
     const notes = model.get("environment") ?? [];
-    environment.replaceChildren(
+    redraw(environment, JSON.stringify(notes), () => [
       h("span", { class: "bpb-chip-name", text: "Environment" }),
       ...notes.map((note) => h("span", { class: "bpb-badge", text: note })),
-    );
-    chips.append(environment);
-    changes.replaceChildren(...(model.get("changes") ?? []).map((text) => h("li", { text: `Next round: ${text}` })));
+    ]);
+    if (chips.lastChild !== environment) chips.append(environment);
+    const next = model.get("changes") ?? [];
+    redraw(changes, JSON.stringify(next), () => next.map((text) => h("li", { text: `Next round: ${text}` })));
     const focusedChip = focused ? byName.get(focused) : undefined;
     if (focusedChip && !focusedChip.contains(document.activeElement)) focusedChip.focus();
   };

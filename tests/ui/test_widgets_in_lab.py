@@ -159,6 +159,43 @@ def test_dark_theme(notebook: Notebook) -> None:
     assert colour != strip.evaluate("el => getComputedStyle(el).backgroundColor")
 
 
+def test_in_an_ipywidgets_box_a_screen_takes_the_row_and_keeps_a_width_given_to_it(
+    notebook: Notebook,
+) -> None:
+    """A GM screen's width comes from its container (for the container query), so in a flex row
+    it has none of its own: it must take the room the row leaves, not shrink to a sliver."""
+    setup(notebook)
+    out = notebook.run_cell(
+        "import ipywidgets\n"
+        "enc_box = fight(); enc_box.start()\n"
+        "ipywidgets.VBox([\n"
+        "    ipywidgets.Box([GMScreen(enc_box)], _dom_classes=['alone']),\n"
+        "    ipywidgets.HBox([ipywidgets.Button(description='Next'), GMScreen(enc_box)],"
+        " _dom_classes=['beside']),\n"
+        "    ipywidgets.HBox([GMScreen(enc_box, layout=ipywidgets.Layout(width='40%'))],"
+        " _dom_classes=['given']),\n"
+        "])"
+    )
+    expect(out.locator(".bpb-host")).to_have_count(3)
+
+    def share(box: str) -> float:
+        row = out.locator(f".{box}")
+        return float(
+            row.evaluate(
+                "row => row.querySelector('.bpb-host').getBoundingClientRect().width"
+                " / row.getBoundingClientRect().width"
+            )
+        )
+
+    assert share("alone") > 0.95
+    assert 0.7 < share("beside") < 1
+    assert 0.35 < share("given") < 0.45
+    # stacked into one column at 40 % of the output, two columns when it has the row
+    columns = "el => getComputedStyle(el).gridTemplateColumns.split(' ').length"
+    assert out.locator(".alone .bpb-screen").evaluate(columns) == 2
+    assert out.locator(".given .bpb-screen").evaluate(columns) == 1
+
+
 def test_declare_the_order_by_keyboard_and_by_dragging(notebook: Notebook) -> None:
     out = show(notebook, "enc_j", "TurnOrderStrip", start=False)
     chip(out, "Blueshift").focus()
