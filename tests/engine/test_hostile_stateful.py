@@ -122,10 +122,8 @@ class HostileBulletproofBlues(Hostile, test_stateful.Fight):
     NAMES = test_stateful.NAMES
 
 
-class HostileWiki(HostileBulletproofBlues):
-    def __init__(self) -> None:
-        super().__init__()
-        self.enc = Encounter(seed=99, rules="bpb2e-wiki")
+class HostileWiki(Hostile, test_stateful.WikiFight):
+    NAMES = test_stateful.NAMES
 
 
 class HostileBlackout(Hostile, test_stateful_systems.Fight):

@@ -22,9 +22,11 @@ name = st.sampled_from(NAMES)
 
 
 class Fight(CommandMachine):
+    rule_set = "bpb2e"
+
     def __init__(self) -> None:
         super().__init__()
-        self.enc = Encounter(seed=99)
+        self.enc = Encounter(seed=99, rules=self.rule_set)
 
     @initialize(start=st.booleans())
     def cast(self, start: bool) -> None:
@@ -216,6 +218,12 @@ class Fight(CommandMachine):
             self.attempt(lambda: self.enc.remove_condition(who, condition))
         else:
             self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+
+
+class WikiFight(Fight):
+    """The same machine under the 2012 rules (run by the hostile, widget and player machines)."""
+
+    rule_set = "bpb2e-wiki"
 
 
 TestFight = Fight.TestCase

@@ -117,12 +117,10 @@ class Watching:
 
 
 class BulletproofBlues(Watching, test_stateful.Fight):
-    rule_set = "bpb2e"
     names = test_stateful.NAMES
 
     def __init__(self) -> None:
         super().__init__()
-        self.enc = Encounter(seed=99, rules=self.rule_set)
         self.watch()
 
     @rule(who=st.sampled_from(["Shade", "Lurker"]), aware=st.booleans())

@@ -141,10 +141,8 @@ class WatchedBpb2e(Watched, test_stateful.Fight):
     NAMES = test_stateful.NAMES
 
 
-class WatchedWiki(WatchedBpb2e):
-    def __init__(self) -> None:
-        super().__init__()
-        self.enc = Encounter(seed=99, rules="bpb2e-wiki")
+class WatchedWiki(Watched, test_stateful.WikiFight):
+    NAMES = test_stateful.NAMES
 
 
 class WatchedBlackout(Watched, test_stateful_systems.Fight):
