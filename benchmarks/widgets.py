@@ -42,7 +42,7 @@ Figure = tuple[str, float, str]
 FIGHT = inspect.getsource(fight)
 CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "seed_000_cast.json")
 ROUNDS = 3
-CLICKS = 25
+CLICKS = 40
 #: Milliseconds a page is left alone before each measured click.
 SETTLE_MS = 150
 RENDERS = 5

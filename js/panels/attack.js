@@ -88,7 +88,6 @@ export function renderAttack({ model: anyModel, el }) {
   );
   const preview = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const attackButton = button("Attack", attack, { key: "a", cls: "bpb-primary" });
-  const answers = h("section", { class: "bpb-answers", "aria-label": "The hit waiting for an answer", hidden: true });
   const result = h("ul", { class: "bpb-result-lines", "aria-label": "What happened", "aria-live": "polite" });
   const hint = h("p", { class: "bpb-hint" });
   const setup = h(
@@ -100,10 +99,11 @@ export function renderAttack({ model: anyModel, el }) {
     explosion,
     preview,
   );
+  const answers = answersPanel();
   // the dice box serves the attack and, once it hits, the target's answer
   body.append(
     setup,
-    answers,
+    answers.box,
     h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
     result,
     hint,
@@ -272,85 +272,120 @@ export function renderAttack({ model: anyModel, el }) {
   };
 
   /**
-   * One answer: its button, odds and cost, or why the rules refuse it.
-   * @param {string} label
-   * @param {DefenseOdds | Refused | { consequence: string, refused?: undefined }} p
-   * @param {() => void} act
-   * @param {...HTMLElement} more
+   * The hit waiting for an answer, built once and filled in for each hit (a hit redraws text, not
+   * the cards): the effect an extreme success lets the attacker choose, or the target's answers,
+   * each with its odds and cost, or why the rules refuse it.
    */
-  const answerCard = (label, p, act, ...more) => {
-    const go = button(label, act, { cls: "bpb-primary" });
-    const card = h("div", { class: "bpb-card bpb-answer" }, go);
-    if (p.refused !== undefined) {
-      go.disabled = true;
-      card.append(h("p", { class: "bpb-refused", text: p.refused }));
-      return card;
-    }
-    if ("difficulty" in p)
-      card.append(h("p", { class: "bpb-odds-text", text: `${exact(p.success)} to succeed (${p.difficulty}+)` }));
-    card.append(h("p", { class: "bpb-consequence", text: p.consequence }), ...more);
-    return card;
-  };
-
-  /**
-   * The hit waiting for an answer: the effect to choose, or the target's answers.
-   * @param {AnswersState} a
-   * @param {AttackState["pending"]} pending
-   * @returns {HTMLElement[]}
-   */
-  const answersOf = (a, pending) => {
-    const hit = pending[0];
-    const more = pending.length > 1 ? ` (${pending.length - 1} more hit${pending.length > 2 ? "s" : ""} waiting)` : "";
-    const title = `${hit.attacker}'s ${hit.power} (rank ${hit.rank}${hit.kind === "normal" ? "" : `, ${hit.kind}`}) hits ${hit.target}${more}`;
-    const parts = [h("h4", { class: "bpb-card-title", text: title })];
+  function answersPanel() {
     /** @param {string} how */
     const answer = (how) => () => command(model, "answer", { how, dice: takeDice(dice) });
-    if (a.choose_effect) {
-      parts.push(
-        h("p", { text: `Extreme success: ${hit.attacker} chooses the effect.` }),
-        h(
-          "div",
-          { class: "bpb-controls" },
-          ...a.choose_effect.map((effect) =>
-            button(EFFECTS[effect] ?? effect, () => command(model, "effect", { effect }), { cls: "bpb-primary" }),
-          ),
-        ),
+    const reached = h("input", { type: "checkbox", checked: true });
+    /**
+     * @param {string} label
+     * @param {() => void} act
+     * @param {...HTMLElement} more shown unless the answer is refused
+     */
+    const slot = (label, act, ...more) => {
+      const go = button(label, act, { cls: "bpb-primary" });
+      const refused = h("p", { class: "bpb-refused" });
+      const odds = h("p", { class: "bpb-odds-text" });
+      const consequence = h("p", { class: "bpb-consequence" });
+      const card = h("div", { class: "bpb-card bpb-answer" }, go, refused, odds, consequence, ...more);
+      /** @param {DefenseOdds | Refused | { consequence: string, refused?: undefined }} p */
+      const paint = (p) => {
+        const no = p.refused !== undefined;
+        go.disabled = no;
+        setText(refused, no ? p.refused : "");
+        setText(odds, !no && "difficulty" in p ? `${exact(p.success)} to succeed (${p.difficulty}+)` : "");
+        setText(consequence, no ? "" : p.consequence);
+        for (const el of more) el.hidden = no;
+      };
+      return { card, paint };
+    };
+    const cards = {
+      block: slot("Block", answer("block")),
+      dodge: slot("Dodge", answer("dodge")),
+      cover: slot(
+        "Dive for cover",
+        () => command(model, "answer", { how: "cover", reached: reached.checked }),
+        h("label", { class: "bpb-check bpb-small-text" }, reached, " cover within a normal move"),
+      ),
+      take: slot("Take the hit", () => command(model, "answer", { how: "take" })),
+    };
+    const title = h("h4", { class: "bpb-card-title" });
+    const chooser = h("p");
+    const effects = h("div", { class: "bpb-controls" });
+    const choosing = h("div", {}, chooser, effects);
+    const effect = h("p", { class: "bpb-hint" });
+    const lead = h("p");
+    const answering = h(
+      "div",
+      {},
+      effect,
+      lead,
+      h("div", { class: "bpb-cards" }, ...Object.values(cards).map((c) => c.card)),
+    );
+    const section = h(
+      "section",
+      { class: "bpb-answers", "aria-label": "The hit waiting for an answer" },
+      title,
+      choosing,
+      answering,
+    );
+    const box = h("div", { class: "bpb-set-aside" }, section);
+    let drawnFrom = "";
+    /**
+     * Show the first hit of `pending` and its answers `a`, or (`a` null) nothing.
+     * @param {AnswersState | null} a
+     * @param {AttackState["pending"]} pending
+     */
+    const paint = (a, pending) => {
+      box.classList.toggle("bpb-set-aside", a === null);
+      const key = a === null ? "" : JSON.stringify([a, pending]);
+      if (a === null || key === drawnFrom) return;
+      drawnFrom = key;
+      const hit = pending[0];
+      const more =
+        pending.length > 1 ? ` (${pending.length - 1} more hit${pending.length > 2 ? "s" : ""} waiting)` : "";
+      setText(
+        title,
+        `${hit.attacker}'s ${hit.power} (rank ${hit.rank}${hit.kind === "normal" ? "" : `, ${hit.kind}`}) hits ${hit.target}${more}`,
       );
-    } else {
-      if (hit.effect) parts.push(h("p", { class: "bpb-hint", text: `Extreme success: ${hit.effect}.` }));
-      const reached = h("input", { type: "checkbox", checked: true });
-      const take = { consequence: takeText(a.target, a.take) };
-      parts.push(
-        h("p", { text: `${a.target} answers:` }),
-        h(
-          "div",
-          { class: "bpb-cards" },
-          answerCard("Block", a.block, answer("block")),
-          answerCard("Dodge", a.dodge, answer("dodge")),
-          answerCard(
-            "Dive for cover",
-            a.cover,
-            () => command(model, "answer", { how: "cover", reached: reached.checked }),
-            h("label", { class: "bpb-check bpb-small-text" }, reached, " cover within a normal move"),
+      const chosen = a.choose_effect ?? null;
+      choosing.classList.toggle("bpb-set-aside", chosen === null);
+      answering.classList.toggle("bpb-set-aside", chosen !== null);
+      if (chosen !== null) {
+        setText(chooser, `Extreme success: ${hit.attacker} chooses the effect.`);
+        redraw(effects, JSON.stringify(chosen), () =>
+          chosen.map((name) =>
+            button(EFFECTS[name] ?? name, () => command(model, "effect", { effect: name }), { cls: "bpb-primary" }),
           ),
-          answerCard("Take the hit", take, () => command(model, "answer", { how: "take" })),
-        ),
-      );
-    }
-    return parts;
-  };
+        );
+        return;
+      }
+      setText(effect, hit.effect ? `Extreme success: ${hit.effect}.` : "");
+      setText(lead, `${a.target} answers:`);
+      reached.checked = true;
+      cards.block.paint(a.block);
+      cards.dodge.paint(a.dodge);
+      cards.cover.paint(a.cover);
+      cards.take.paint({ consequence: takeText(a.target, a.take) });
+    };
+    return { box, paint };
+  }
 
   const paint = () => {
     buildChoices();
     const s = model.get("selection");
     const pending = model.get("pending") ?? [];
     const started = Boolean(s.attacker);
-    setup.hidden = attackButton.hidden = pending.length > 0;
+    // set aside, not removed: its layout is kept, so the hit and its answer redraw little
+    setup.classList.toggle("bpb-set-aside", pending.length > 0);
+    attackButton.hidden = pending.length > 0;
     attackButton.disabled = !started || !s.target;
     const a = /** @type {AnswersState} */ (model.get("answers"));
     const waiting = pending.length > 0 && Boolean(a.target);
-    answers.hidden = !waiting;
-    redraw(answers, waiting ? JSON.stringify([a, pending]) : "", () => (waiting ? answersOf(a, pending) : []));
+    answers.paint(waiting ? a : null, pending);
     // while a hit waits for its answer the setup is hidden: it is painted once the hit is resolved
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
