@@ -5,9 +5,10 @@ build the widgets, and their memory (tracemalloc) next to the engine's own. Brow
 real JupyterLab page: click-to-repaint latency of End turn against a bare anywidget button that
 updates an ipywidgets Label (goal: ratio <= 1.2) and on a 500-combatant, 20,000-turn strip against a
 5-combatant one; Attack to its result and the target's answers on the GM screen against the same
-bare button (goal: ratio <= 1.3); one typical round of seed 000's fight played by clicks (actions
-and wall time); run-cell-to-chips render time of that big strip (goal < 100 ms) and GM screen
-against small ones; medians of interleaved runs.
+bare button (goal: ratio <= 1.3), and the page's own work for the hit's patch against End turn's,
+replayed in a view with a stand-in model (no kernel, no frame clock); one typical round of seed
+000's fight played by clicks (actions and wall time); run-cell-to-chips render time of that big
+strip (goal < 100 ms) and GM screen against small ones; medians of interleaved runs.
 
 The browser figures start a real JupyterLab with the system Chromium (as the ui tests do); they are
 left out, with a note on stderr, where Chromium or Playwright is missing.
@@ -159,6 +160,84 @@ RENDER_VIEW = """async ([esm, state]) => {
     el.remove();
     return elapsed;
 }"""
+
+#: Render a GM screen view of ``state`` in the page with a stand-in model (no kernel), then play
+#: each ``[forward, back]`` pair of the kernel's patch messages ``n`` times: the milliseconds of
+#: script (the patch applied and the panels redrawn) and of style and layout (forced) that each
+#: forward patch costs the page, with no frame clock or round trip in them.
+REPLAY_PATCHES = """async ([esm, state, pairs, n]) => {
+    const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
+    const widget = (await import(url)).default;
+    const values = {...state};
+    const listeners = new Map();
+    const emit = (event, ...args) => {
+        for (const f of [...(listeners.get(event) ?? [])]) f(...args);
+    };
+    const model = {
+        get: (key) => values[key],
+        set(key, value) {
+            const old = values[key];
+            values[key] = value;
+            if (old !== value) emit(`change:${key}`);
+        },
+        on(event, f) { listeners.set(event, [...(listeners.get(event) ?? []), f]); },
+        off(event, f) {
+            listeners.set(event, (listeners.get(event) ?? []).filter((g) => g !== f));
+        },
+        send() {},
+    };
+    const el = document.createElement("div");
+    document.querySelector(".jp-OutputArea-output").append(el);
+    const stopModel = widget.initialize({model});
+    const stopView = widget.render({model, el});
+    const settle = async () => { for (let i = 0; i < 3; i++) await null; };
+    const times = pairs.map(() => [[], []]);
+    for (let round = 0; round < n; round++) {
+        for (const [i, [forward, back]] of pairs.entries()) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            el.getBoundingClientRect();
+            const start = performance.now();
+            emit("msg:custom", forward, []);
+            await settle();
+            const drawn = performance.now();
+            el.getBoundingClientRect();
+            document.body.offsetHeight;
+            times[i][0].push(drawn - start);
+            times[i][1].push(performance.now() - drawn);
+            emit("msg:custom", back, []);
+            await settle();
+        }
+    }
+    stopView?.();
+    stopModel?.();
+    el.remove();
+    return times;
+}"""
+
+
+def attack_patches() -> tuple[dict[str, object], list[list[dict[str, object]]]]:
+    """A GM screen's state on seed 000's fight with Blueshift's Sonic punch at Monolith set up,
+    and the kernel's patch messages, as ``[forward, back]`` pairs: End turn and its undo; the
+    hit (typed dice 4 4) and its undo."""
+    screen = GMScreen(cast())
+    sent: list[dict[str, object]] = []
+    screen.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    attack = {"panel": "attack", "cmd": "choose", "attacker": "Blueshift", "target": "Monolith"}
+    screen._on_message(None, {**attack, "power": "Sonic punch"}, None)
+    state = {k: v for k, v in screen.get_state().items() if k not in ("_esm", "_css")}
+    pairs = []
+    for command in (
+        {"panel": "strip", "cmd": "end_turn"},
+        {"panel": "attack", "cmd": "roll", "dice": [4, 4]},
+    ):
+        sent.clear()
+        screen._on_message(None, command, None)
+        forward = sent[-1]
+        sent.clear()
+        screen._on_message(None, {"panel": "strip", "cmd": "undo"}, None)
+        pairs.append([forward, sent[-1]])
+    screen.close()
+    return json.loads(json.dumps(state)), pairs
 
 
 @contextmanager
@@ -345,6 +424,18 @@ def browser_figures() -> list[Figure]:
             for _ in range(CLICKS):
                 for name, state in views.items():
                     runs.setdefault(name, []).append(page.evaluate(RENDER_VIEW, [esm, state]))
+            state, pairs = attack_patches()
+            (end_script, end_layout), (hit_script, hit_layout) = page.evaluate(
+                REPLAY_PATCHES, [esm, state, pairs, CLICKS]
+            )
+            runs.update(
+                {
+                    "end script": end_script,
+                    "end layout": end_layout,
+                    "hit script": hit_script,
+                    "hit layout": hit_layout,
+                }
+            )
             for _ in range(RENDERS):
                 for name, args in renders.items():
                     total, view = page.evaluate(RUN_TO_PAINT, args)
@@ -363,6 +454,23 @@ def browser_figures() -> list[Figure]:
         ("  ratio big / 5 combatants (goal about 1x)", m["big"] / m["small"], "x"),
         ("Attack click to the result and answers painted (GM screen)", m["attack"], "ms"),
         ("  ratio Attack / bare button (goal <= 1.3)", m["attack"] / m["bare"], "x"),
+        (
+            "the page's work for End turn's patch (replayed, no kernel): script",
+            m["end script"],
+            "ms",
+        ),
+        ("  style + layout", m["end layout"], "ms"),
+        (
+            "the page's work for the hit's patch (replayed, no kernel): script",
+            m["hit script"],
+            "ms",
+        ),
+        ("  style + layout", m["hit layout"], "ms"),
+        (
+            "  ratio hit / End turn (script + style + layout)",
+            (m["hit script"] + m["hit layout"]) / (m["end script"] + m["end layout"]),
+            "x",
+        ),
         ("one typical round by clicks: actions (attack, block, End turns)", float(actions), ""),
         ("one typical round by clicks: wall time (median of 3)", m["round"], "ms"),
         ("  ratio round / (actions x bare button)", m["round"] / (actions * m["bare"]), "x"),
