@@ -42,6 +42,8 @@ Figure = tuple[str, float, str]
 #: The same fight, defined in the kernel of the browser benchmark.
 FIGHT = inspect.getsource(fight)
 CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "seed_000_cast.json")
+#: The stand-in anywidget model of the JS tests.
+FAKES = Path(__file__).resolve().parents[1] / "js" / "tests" / "fakes.js"
 ROUNDS = 3
 CLICKS = 40
 #: Milliseconds a page is left alone before each measured click.
@@ -161,31 +163,16 @@ RENDER_VIEW = """async ([esm, state]) => {
     return elapsed;
 }"""
 
-#: Render a GM screen view of ``state`` in the page with a stand-in model (no kernel), then play
-#: each ``[forward, back]`` pair of the kernel's patch messages ``n`` times: the milliseconds of
-#: script (the patch applied and the panels redrawn) and of style and layout (forced) that each
-#: forward patch costs the page, with no frame clock or round trip in them.
-REPLAY_PATCHES = """async ([esm, state, pairs, n]) => {
-    const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
-    const widget = (await import(url)).default;
-    const values = {...state};
-    const listeners = new Map();
-    const emit = (event, ...args) => {
-        for (const f of [...(listeners.get(event) ?? [])]) f(...args);
-    };
-    const model = {
-        get: (key) => values[key],
-        set(key, value) {
-            const old = values[key];
-            values[key] = value;
-            if (old !== value) emit(`change:${key}`);
-        },
-        on(event, f) { listeners.set(event, [...(listeners.get(event) ?? []), f]); },
-        off(event, f) {
-            listeners.set(event, (listeners.get(event) ?? []).filter((g) => g !== f));
-        },
-        send() {},
-    };
+#: Render a GM screen view of ``state`` in the page with the JS tests' stand-in model
+#: (``js/tests/fakes.js``, no kernel), then play each ``[forward, back]`` pair of the kernel's
+#: patch messages ``n`` times: the milliseconds of script (the patch applied and the panels
+#: redrawn) and of style and layout (forced) that each forward patch costs the page, with no
+#: frame clock or round trip in them.
+REPLAY_PATCHES = """async ([esm, fakes, state, pairs, n]) => {
+    const load = async (source) =>
+        import(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
+    const widget = (await load(esm)).default;
+    const model = (await load(fakes)).fakeModel(state);
     const el = document.createElement("div");
     document.querySelector(".jp-OutputArea-output").append(el);
     const stopModel = widget.initialize({model});
@@ -197,14 +184,14 @@ REPLAY_PATCHES = """async ([esm, state, pairs, n]) => {
             await new Promise((resolve) => setTimeout(resolve, 20));
             el.getBoundingClientRect();
             const start = performance.now();
-            emit("msg:custom", forward, []);
+            model.emit("msg:custom", forward, []);
             await settle();
             const drawn = performance.now();
             el.getBoundingClientRect();
             document.body.offsetHeight;
             times[i][0].push(drawn - start);
             times[i][1].push(performance.now() - drawn);
-            emit("msg:custom", back, []);
+            model.emit("msg:custom", back, []);
             await settle();
         }
     }
@@ -224,7 +211,7 @@ def attack_patches() -> tuple[dict[str, object], list[list[dict[str, object]]]]:
     screen.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     attack = {"panel": "attack", "cmd": "choose", "attacker": "Blueshift", "target": "Monolith"}
     screen._on_message(None, {**attack, "power": "Sonic punch"}, None)
-    state = {k: v for k, v in screen.get_state().items() if k not in ("_esm", "_css")}
+    state = synced(screen)
     pairs = []
     for command in (
         {"panel": "strip", "cmd": "end_turn"},
@@ -237,7 +224,7 @@ def attack_patches() -> tuple[dict[str, object], list[list[dict[str, object]]]]:
         screen._on_message(None, {"panel": "strip", "cmd": "undo"}, None)
         pairs.append([forward, sent[-1]])
     screen.close()
-    return json.loads(json.dumps(state)), pairs
+    return state, pairs
 
 
 @contextmanager
@@ -275,9 +262,14 @@ def first_sync_bytes(enc: Encounter) -> float:
 def state_of(make: Callable[[Encounter], ipywidgets.Widget], enc: Encounter) -> dict[str, object]:
     """A widget's synced state, as its first sync sends it (without the ESM and CSS)."""
     widget = make(enc)
-    state = {k: v for k, v in widget.get_state().items() if k not in ("_esm", "_css")}
+    state = synced(widget)
     widget.close()
     return state
+
+
+def synced(widget: ipywidgets.Widget) -> dict[str, object]:
+    """A widget's synced state now, without the (constant) ESM and CSS."""
+    return {k: v for k, v in widget.get_state().items() if k not in ("_esm", "_css")}
 
 
 def build_ms(enc: Encounter, make: Callable[[Encounter], ipywidgets.Widget]) -> float:
@@ -426,7 +418,7 @@ def browser_figures() -> list[Figure]:
                     runs.setdefault(name, []).append(page.evaluate(RENDER_VIEW, [esm, state]))
             state, pairs = attack_patches()
             (end_script, end_layout), (hit_script, hit_layout) = page.evaluate(
-                REPLAY_PATCHES, [esm, state, pairs, CLICKS]
+                REPLAY_PATCHES, [esm, FAKES.read_text(), state, pairs, CLICKS]
             )
             runs.update(
                 {
