@@ -289,8 +289,11 @@ def _typed(kind: type) -> Check:
 def _union(options: tuple[Check, ...]) -> Check:
     if len(options) == 1:
         return options[0]
+    optional = plain_none in options
 
     def check(value: object, depth: int = 0) -> object:
+        if value is None and optional:  # the common case of an optional argument left out
+            return None
         reasons = []
         for option in options:
             try:
@@ -377,6 +380,8 @@ class Parameters:
     var_keyword: str | None
     #: Parameters by position (after ``self``), for calls that do not bind them by name.
     positional: tuple[str, ...]
+    #: Every parameter's name.
+    names: frozenset[str]
 
     def keyword(self, key: object) -> str:
         """A keyword given to ``**keywords`` (``add(name, **sheet)``), as text that saves."""
@@ -388,7 +393,7 @@ class Parameters:
     def conform(self, key: str, value: object) -> object:
         """``value`` for the argument ``key`` (a parameter, or a keyword of ``**keywords``),
         checked (and plain, for a command)."""
-        parameter = key if key in self.signature.parameters else (self.var_keyword or key)
+        parameter = key if key in self.names else (self.var_keyword or key)
         check = self.checks.get(parameter)
         if check is None:
             return value
@@ -423,7 +428,10 @@ def parameters(method: Callable[..., Any], strict: bool) -> Parameters:
             positional.append(key)
         if check is not _same:
             checks[key] = check
-    return Parameters(method.__name__, signature, hints, checks, var_keyword, tuple(positional))
+    names = frozenset(signature.parameters)
+    return Parameters(
+        method.__name__, signature, hints, checks, var_keyword, tuple(positional), names
+    )
 
 
 def checked(method: F) -> F:

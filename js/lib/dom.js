@@ -2,6 +2,10 @@
 // Small DOM helpers. Everything a player typed goes in as text nodes, never as HTML.
 
 /**
+ * @import { ModelLike, PartState } from "./types.js"
+ */
+
+/**
  * An attribute value, `text`, or an `on<event>` listener.
  * @typedef {string | number | boolean | null | undefined | EventListener} Prop
  */
@@ -107,19 +111,43 @@ export function percent(probability) {
 }
 
 /**
- * The physical dice typed in `input` ("3 5", "3,5" or "3+5"), or null to roll; the box is emptied,
- * so the next roll does not reuse them by mistake.
- * @param {HTMLInputElement} input
+ * The physical dice in `text` ("3 5", "3,5" or "3+5"), or null to roll.
+ * @param {string} text
  * @returns {number[] | null}
  */
-export function takeDice(input) {
-  const values = input.value
+export function parseDice(text) {
+  const values = text
     .trim()
     .split(/[\s,+]+/)
     .filter(Boolean)
     .map(Number);
-  input.value = "";
   return values.length ? values : null;
+}
+
+/**
+ * What is typed in `input` for one command: the returned function reads it. The box empties once
+ * the kernel has used it (the panel shows a new result), so the next roll does not reuse it by
+ * mistake; a refused command (the panel shows an error) leaves it there to correct. Emptying on
+ * the kernel's answer, not on the click, also spares the browser a repaint while the kernel works
+ * (docs/performance.md).
+ * @template {PartState & { result: unknown }} T
+ * @param {ModelLike<T>} model the panel's model
+ * @param {HTMLInputElement} input
+ * @returns {() => string}
+ */
+export function typedOnce(model, input) {
+  let sent = "";
+  model.on("change:result", () => {
+    if (sent && input.value === sent) input.value = "";
+    sent = "";
+  });
+  model.on("change:error", () => {
+    if (model.get("error")) sent = "";
+  });
+  return () => {
+    sent = input.value;
+    return sent;
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 // in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
 // hit the target's answers are right there with their odds and cost; an extreme success's effect
 // is chosen; what happened is listed.
-import { button, field, fillSelect, h, redraw, setText, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, redraw, setText, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, exact, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -42,7 +42,7 @@ function takeText(target, take) {
  */
 export function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
-  const attack = () => command(model, "roll", { dice: takeDice(dice) });
+  const attack = () => command(model, "roll", { dice: parseDice(typedDice()) });
   /** @type {Record<string, () => void>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
@@ -62,6 +62,7 @@ export function renderAttack({ model: anyModel, el }) {
     "aria-label": "Distance (ft)",
   });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const typedDice = typedOnce(model, dice);
   const typed = h(
     "div",
     { class: "bpb-row bpb-typed" },
@@ -278,7 +279,7 @@ export function renderAttack({ model: anyModel, el }) {
    */
   function answersPanel() {
     /** @param {string} how */
-    const answer = (how) => () => command(model, "answer", { how, dice: takeDice(dice) });
+    const answer = (how) => () => command(model, "answer", { how, dice: parseDice(typedDice()) });
     const reached = h("input", { type: "checkbox", checked: true });
     /**
      * @param {string} label

@@ -3,7 +3,7 @@
 // chance of beating passive evasion; on a hit, the damage test with the chance of each hit-point
 // total it leaves; the Endurance [Vitality] test of someone out of the fight; healing. Each pool
 // is rolled, or the physical dice or the successes counted at the table are typed in.
-import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -13,20 +13,21 @@ import { command, watch } from "../lib/sync.js";
  */
 
 /**
- * The successes typed in `input` (emptied), or null to roll.
- * @param {HTMLInputElement} input
+ * The successes counted in `text`, or null to roll.
+ * @param {string} text
  */
-function takeSuccesses(input) {
-  const value = Number.parseInt(input.value, 10);
-  input.value = "";
+function counted(text) {
+  const value = Number.parseInt(text, 10);
   return Number.isInteger(value) ? value : null;
 }
 
 /**
- * Dice, or counted successes, for one test: two small boxes.
+ * Dice, or counted successes, for one test: two small boxes, each emptied once the kernel has
+ * used what was typed (`typedOnce`).
+ * @param {ModelLike<CombatState>} model
  * @param {string} what
  */
-function rollInputs(what) {
+function rollInputs(model, what) {
   const dice = h("input", {
     type: "text",
     size: "6",
@@ -40,11 +41,13 @@ function rollInputs(what) {
     placeholder: "—",
     "aria-label": `${what}: successes counted`,
   });
+  const typedDice = typedOnce(model, dice);
+  const typedSuccesses = typedOnce(model, successes);
   const row = h("span", { class: "bpb-inline" }, field("Dice (blank = roll)", dice), field("or successes", successes));
   return {
     row,
     /** What to send: the successes counted, else the dice typed (else roll). */
-    take: () => ({ successes: takeSuccesses(successes), dice: takeDice(dice) }),
+    take: () => ({ successes: counted(typedSuccesses()), dice: parseDice(typedDice()) }),
   };
 }
 
@@ -62,7 +65,7 @@ export function renderCombat({ model: anyModel, el }) {
 
   // -- vitality --------------------------------------------------------------------------------
   const vitalityPool = number("Vitality pool", "3", "1");
-  const vitalityRoll = rollInputs("Vitality test");
+  const vitalityRoll = rollInputs(model, "Vitality test");
   const vitality = h(
     "section",
     { class: "bpb-card bpb-vitality", "aria-label": "Endurance [Vitality] test", hidden: true },
@@ -119,7 +122,7 @@ export function renderCombat({ model: anyModel, el }) {
   const attackTime = checkbox("Take your time on the attack");
   const friend = checkbox("A friend, not avoiding it");
   const reaction = checkbox("As a reaction");
-  const attackRoll = rollInputs("Attack test");
+  const attackRoll = rollInputs(model, "Attack test");
   const attackOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const attackButton = button(
     "Attack",
@@ -170,7 +173,8 @@ export function renderCombat({ model: anyModel, el }) {
   const nonLethal = checkbox("Non-lethal");
   const ranged = checkbox("Ranged");
   const vitalityAfter = number("Target's Vitality successes (non-lethal)", "", "0");
-  const damageRoll = rollInputs("Damage test");
+  const typedVitality = typedOnce(model, vitalityAfter);
+  const damageRoll = rollInputs(model, "Damage test");
   const damageTitle = h("h4", { class: "bpb-card-title" });
   const damageOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const damage = h(
@@ -191,14 +195,7 @@ export function renderCombat({ model: anyModel, el }) {
       { class: "bpb-controls" },
       button(
         "Roll damage",
-        () => {
-          const vitalityValue = Number.parseInt(vitalityAfter.value, 10);
-          vitalityAfter.value = "";
-          command(model, "damage", {
-            ...damageRoll.take(),
-            vitality: Number.isInteger(vitalityValue) ? vitalityValue : null,
-          });
-        },
+        () => command(model, "damage", { ...damageRoll.take(), vitality: counted(typedVitality()) }),
         { cls: "bpb-primary" },
       ),
       damageRoll.row,
@@ -216,7 +213,7 @@ export function renderCombat({ model: anyModel, el }) {
   const healer = h("select", { "aria-label": "Healer" });
   const patient = h("select", { "aria-label": "Patient" });
   const healPool = number("Medicine dice", "3", "1");
-  const healRoll = rollInputs("Medicine test");
+  const healRoll = rollInputs(model, "Medicine test");
   const heal = h(
     "details",
     { class: "bpb-heal" },

@@ -1,7 +1,7 @@
 // @ts-check
 // D10Roller: surprise checks and action-point dice (seed 003), each with its exact odds charted
 // before the roll and explained after.
-import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -61,11 +61,13 @@ export function renderD10({ model: anyModel, el }) {
   const who = h("select", { "aria-label": "Who checks" });
   const d10 = h("input", { type: "number", min: "1", max: "10", placeholder: "1-10", "aria-label": "Physical d10" });
   const apDice = h("input", { type: "text", size: "8", placeholder: "e.g. 4 7 8", "aria-label": "Physical AP dice" });
+  const typedD10 = typedOnce(model, d10);
+  const typedApDice = typedOnce(model, apDice);
   const surprise = () => {
-    const [roll] = takeDice(d10) ?? [null];
+    const [roll] = parseDice(typedD10()) ?? [null];
     command(model, "surprise_check", { combatant: who.value, roll });
   };
-  const rollAp = () => command(model, "roll_ap", { dice: takeDice(apDice) });
+  const rollAp = () => command(model, "roll_ap", { dice: parseDice(typedApDice()) });
   const surpriseBox = h("div", { class: "bpb-odds" });
   const apBox = h("div", { class: "bpb-odds" });
   const rollApButton = button("Roll AP", rollAp, { key: "a", cls: "bpb-primary" });

@@ -1,7 +1,7 @@
 // @ts-check
 // BlackoutRoller: a PC's initiative dice (seed 002): the exact chance of each step charted before
 // the roll, the explained step and action points after.
-import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -33,13 +33,14 @@ export function renderInitiative({ model: anyModel, el }) {
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
   const who = h("select", { "aria-label": "Who rolls" });
   const physical = h("input", { type: "text", size: "6", placeholder: "e.g. 2 5 6", "aria-label": "Physical dice" });
+  const typedPhysical = typedOnce(model, physical);
   let count = model.get("selection").count ?? most;
 
   const selection = () => ({ combatant: who.value || null, count });
   const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
-    command(model, "roll", { dice: takeDice(physical) });
+    command(model, "roll", { dice: parseDice(typedPhysical()) });
   };
   /** @param {number} n */
   const choose = (n) => () => {

@@ -1,6 +1,6 @@
 // @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
-import { button, field, fillSelect, h, showResult, takeDice } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -32,6 +32,7 @@ export function renderTask({ model: anyModel, el }) {
   const opposedAttribute = fillSelect(h("select", { "aria-label": "Opposing attribute" }), attributeOptions, "agility");
   const expertise = h("input", { type: "checkbox", "aria-label": "Expertise" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const typedDice = typedOnce(model, dice);
   /**
    * @param {string} side
    * @param {ChoiceRow} row
@@ -88,7 +89,7 @@ export function renderTask({ model: anyModel, el }) {
   const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
-    command(model, "roll", { dice: takeDice(dice) });
+    command(model, "roll", { dice: parseDice(typedDice()) });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
   body.append(

@@ -2,7 +2,7 @@
 // tests in tests/ui cover the real one).
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
-import { button, field, fillSelect, h } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, chart, legend } from "../lib/odds.js";
 import { fakeModel, installFakeDocument, keydown } from "./fakes.js";
@@ -119,6 +119,49 @@ describe("fillSelect", () => {
     const select = fillSelect(h("select"), pairs, "cy");
     fillSelect(select, pairs.slice(0, 2), "cy");
     assert.equal(select.value, "ann");
+  });
+});
+
+describe("typed dice", () => {
+  /** A panel's model, its dice box and what reads the box for a command. */
+  const diceBox = () => {
+    const model = fakeModel({ error: "", result: {} });
+    const input = h("input");
+    return { model, input, typed: typedOnce(model, input) };
+  };
+
+  it("reads 3 5, 3,5 and 3+5 alike, and nothing as a roll", () => {
+    for (const text of ["3 5", " 3,5 ", "3+5", "3, 5"]) assert.deepEqual(parseDice(text), [3, 5]);
+    assert.equal(parseDice("  "), null);
+  });
+
+  it("empties the box once the kernel has used what was typed (a new result)", () => {
+    const { model, input, typed } = diceBox();
+    input.value = "4 4";
+    assert.equal(typed(), "4 4");
+    assert.equal(input.value, "4 4", "kept while the kernel works");
+    model.set("result", { lines: ["hit"] });
+    assert.equal(input.value, "");
+  });
+
+  it("leaves the dice of a refused command there to correct", () => {
+    const { model, input, typed } = diceBox();
+    input.value = "7 7";
+    typed();
+    model.set("error", "Dice must be 1 to 6.");
+    model.set("result", { lines: ["another view's roll"] });
+    assert.equal(input.value, "7 7");
+  });
+
+  it("never empties what the GM typed after the command was sent", () => {
+    const { model, input, typed } = diceBox();
+    input.value = "2 5";
+    typed();
+    input.value = "6 6";
+    model.set("result", { lines: ["hit"] });
+    assert.equal(input.value, "6 6");
+    model.set("result", { lines: ["hit", "block"] });
+    assert.equal(input.value, "6 6", "nothing typed for this result");
   });
 });
 

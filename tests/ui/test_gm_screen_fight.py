@@ -124,13 +124,20 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     s.click(s.strip, "End turn")
     s.until(f"{enc}.current", "Ganyeka")
     expect(s.attack.get_by_role("list", name="What happened")).to_be_hidden()  # stale: gone
+    # a die mistyped: refused, nothing happens, and the dice stay in the box to correct
+    dice = s.attack.get_by_role("textbox", name="Physical dice")
+    s.attack_with("Monolith", "Sinister weapon", "4 7")
+    expect(s.attack.get_by_role("alert")).to_contain_text("7 is not a die face")
+    expect(dice).to_have_value("4 7")
+    s.until(f"({enc}.pending_hits, {enc}.current)", "((), 'Ganyeka')")
     s.attack_with("Monolith", "Sinister weapon", "4 4")
     answers = s.attack.get_by_role("region", name="The hit waiting for an answer")
     expect(answers).to_contain_text("uses Monolith's turn in round 1")
+    expect(dice).to_have_value("")  # used: the answer's roll does not reuse them
     s.notebook.screenshot(s.attack, f"{name}-answers")
     s.answer("Block", "5 4")
     s.until(f"{enc}.log[-1].kind", "avoided")
-    expect(s.attack.get_by_role("textbox", name="Physical dice")).to_have_value("")
+    expect(dice).to_have_value("")
     expect(s.meter("Monolith")).to_have_attribute("aria-valuenow", "8")
 
     # round 2 -- Blueshift: the GM puts Ganyeka under "stunned" until the end of Monolith's

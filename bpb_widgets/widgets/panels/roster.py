@@ -4,7 +4,7 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from bpb_widgets.engine import Encounter
@@ -56,7 +56,9 @@ class RosterPart(Part[Encounter[Any]]):
             "defeated": turn.defeated,
             "hidden": turn.hidden,
             "skipped": turn.skipped,
-            "vitals": None if vitals is None else asdict(vitals),
+            "vitals": None
+            if vitals is None
+            else {f.name: getattr(vitals, f.name) for f in fields(vitals)},
             "conditions": conditions(turn),
             "summary": sheet.summary(),
         }

@@ -3,7 +3,7 @@ buttons that run a turn (``js/panels/strip.js``)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from bpb_widgets.engine import ActionPointDice, Encounter, TurnState
@@ -72,9 +72,9 @@ class StripPart(UndoingPart[Encounter[Any]]):
         enc = self.encounter
         turn = enc.turn_state(name)
         record = {
-            key: value
-            for key, value in asdict(turn).items()
-            if key not in ("name", "current", "conditions", "last_acted")
+            field.name: getattr(turn, field.name)
+            for field in fields(turn)
+            if field.name not in ("name", "current", "conditions", "last_acted")
         }
         sheet = enc.combatant(name)
         record.update(
