@@ -1,7 +1,8 @@
 """Widget figures, each with its baseline measured in the same run.
 
 Kernel side: bytes per End turn and bytes of the first sync (big encounter vs small), the time to
-build the widgets, and their memory (tracemalloc) next to the engine's own. Browser side, in one
+build the widgets, their memory (tracemalloc) next to the engine's own, and the time the kernel
+takes to handle the Attack's hit against a Label's change, warm and cold. Browser side, in one
 real JupyterLab page: click-to-repaint latency of End turn against a bare anywidget button that
 updates an ipywidgets Label (goal: ratio <= 1.2) and on a 500-combatant, 20,000-turn strip against a
 5-combatant one; Attack to its result and the target's answers on the GM screen against the same
@@ -49,6 +50,8 @@ CLICKS = 40
 #: Milliseconds a page is left alone before each measured click.
 SETTLE_MS = 150
 RENDERS = 5
+#: Commands timed for the kernel's handling, and the pause before each one when cold.
+HANDLINGS, PAUSE = 60, 0.1
 BIG, BIG_TURNS = 500, 20_000
 
 
@@ -202,29 +205,79 @@ REPLAY_PATCHES = """async ([esm, fakes, state, pairs, n]) => {
 }"""
 
 
-def attack_patches() -> tuple[dict[str, object], list[list[dict[str, object]]]]:
-    """A GM screen's state on seed 000's fight with Blueshift's Sonic punch at Monolith set up,
-    and the kernel's patch messages, as ``[forward, back]`` pairs: End turn and its undo; the
-    hit (typed dice 4 4) and its undo."""
+#: The hit the Attack figures measure (seed 000's Blueshift, Sonic punch at Monolith, dice 4 4),
+#: and its undo, as the front end sends them.
+HIT = {"panel": "attack", "cmd": "roll", "dice": [4, 4]}
+UNDO = {"panel": "strip", "cmd": "undo"}
+
+
+def attack_screen() -> tuple[GMScreen, list[dict[str, object]]]:
+    """A GM screen on seed 000's fight with Blueshift's Sonic punch at Monolith set up, and the
+    list its messages to the front end go to."""
     screen = GMScreen(cast())
     sent: list[dict[str, object]] = []
     screen.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     attack = {"panel": "attack", "cmd": "choose", "attacker": "Blueshift", "target": "Monolith"}
     screen._on_message(None, {**attack, "power": "Sonic punch"}, None)
+    return screen, sent
+
+
+def attack_patches() -> tuple[dict[str, object], list[list[dict[str, object]]]]:
+    """A GM screen's state with the attack set up (``attack_screen``), and the kernel's patch
+    messages, as ``[forward, back]`` pairs: End turn and its undo; the hit and its undo."""
+    screen, sent = attack_screen()
     state = synced(screen)
     pairs = []
-    for command in (
-        {"panel": "strip", "cmd": "end_turn"},
-        {"panel": "attack", "cmd": "roll", "dice": [4, 4]},
-    ):
+    for command in ({"panel": "strip", "cmd": "end_turn"}, HIT):
         sent.clear()
         screen._on_message(None, command, None)
         forward = sent[-1]
         sent.clear()
-        screen._on_message(None, {"panel": "strip", "cmd": "undo"}, None)
+        screen._on_message(None, UNDO, None)
         pairs.append([forward, sent[-1]])
     screen.close()
     return state, pairs
+
+
+def handling_ms(handle: Callable[[], object], undo: Callable[[], object], pause: float) -> float:
+    """Median milliseconds of ``handle()`` (then ``undo()``, not timed), each ``pause`` seconds
+    after the last: with a pause the caches have gone cold, as between two clicks at the table."""
+    times = []
+    for _ in range(HANDLINGS):
+        time.sleep(pause)
+        start = time.perf_counter()
+        handle()
+        times.append(time.perf_counter() - start)
+        undo()
+    return statistics.median(times) * 1e3
+
+
+def handler_figures() -> list[Figure]:
+    """The kernel's handling of the Attack's hit (the roll, every part's refresh, the patch)
+    against an ipywidgets Label's change (what the bare button's click does in the kernel)."""
+    screen, _ = attack_screen()
+
+    def hit() -> None:
+        screen._on_message(None, HIT, None)
+
+    def undo() -> None:
+        screen._on_message(None, UNDO, None)
+
+    label = ipywidgets.Label("0")
+
+    def count() -> None:
+        label.value = str(int(label.value) + 1)
+
+    warm, cold = handling_ms(hit, undo, 0), handling_ms(hit, undo, PAUSE)
+    bare = handling_ms(count, lambda: None, PAUSE)
+    screen.close()
+    label.close()
+    return [
+        ("the Attack's hit handled in the kernel, warm (back to back)", warm, "ms"),
+        (f"  the same {PAUSE * 1e3:.0f} ms after the last (cold, as at the table)", cold, "ms"),
+        (f"an ipywidgets Label's change, {PAUSE * 1e3:.0f} ms after the last", bare, "ms"),
+        ("  ratio hit / Label (both cold)", cold / bare, "x"),
+    ]
 
 
 @contextmanager
@@ -341,6 +394,7 @@ def kernel_figures() -> list[Figure]:
         (f"build a GM screen in Python, {BIG} combatants, {BIG_TURNS:,} turns", screen_big, "ms"),
         ("  ratio big / small", screen_big / screen_small, "x"),
         *memory(),
+        *handler_figures(),
     ]
 
 
