@@ -19,21 +19,25 @@ def bars(distribution: Mapping[int, Fraction]) -> list[list[int | float]]:
     return [[value, float(p)] for value, p in sorted(distribution.items())]
 
 
-def odds_payload(odds: Odds) -> dict[str, Any]:
-    """Success and extreme-success chances (exact) and the distribution of totals."""
-    return {
+def odds_payload(odds: Odds, *, chart: bool = True) -> dict[str, Any]:
+    """Success and extreme-success chances (exact) and, for a ``chart``, the distribution of
+    totals."""
+    payload: dict[str, Any] = {
         "difficulty": odds.difficulty,
         "expertise": odds.expertise,
         "extreme_total": odds.extreme_total,
         "success": exact(odds.success),
         "extreme": exact(odds.extreme),
         "too_difficult": odds.too_difficult,
-        "distribution": bars(odds.distribution),
     }
+    if chart:
+        payload["distribution"] = bars(odds.distribution)
+    return payload
 
 
-def defense_payload(p: DefensePreview) -> dict[str, Any]:
-    """A block's or dodge's arithmetic, odds and cost, as the front end shows them."""
+def defense_payload(p: DefensePreview, *, chart: bool = True) -> dict[str, Any]:
+    """A block's or dodge's arithmetic, odds and cost, as the front end shows them (with the
+    distribution of totals for a ``chart``)."""
     return {
         "attribute_name": p.attribute_name,
         "attribute": p.attribute,
@@ -42,5 +46,5 @@ def defense_payload(p: DefensePreview) -> dict[str, Any]:
         "continued": p.continued,
         "consequence": p.consequence,
         "forced": p.forced,
-        **odds_payload(p.odds),
+        **odds_payload(p.odds, chart=chart),
     }

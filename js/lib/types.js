@@ -110,6 +110,11 @@
  */
 
 /**
+ * A block's or dodge's card among a hit's answers: its chance, not a chart (no distribution).
+ * @typedef {Omit<DefenseOdds, "distribution">} AnswerOdds
+ */
+
+/**
  * An answer or defense the rules refuse, and why.
  * @typedef {{ refused: string }} Refused
  */
@@ -299,8 +304,8 @@
  * @property {string} target
  * @property {string} attacker
  * @property {string[]} [choose_effect] The extreme success's effects, while none is chosen.
- * @property {DefenseOdds | Refused} block
- * @property {DefenseOdds | Refused} dodge
+ * @property {AnswerOdds | Refused} block
+ * @property {AnswerOdds | Refused} dodge
  * @property {{ consequence: string, refused?: undefined } | Refused} cover
  * @property {TakeState} take
  * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.

@@ -9,7 +9,7 @@ import { chart, exact, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { AnswersState, AttackSelection, AttackState, ChoiceRow, DefenseOdds, ModelLike, Refused, TakeState, Traits } from "../lib/types.js"
+ * @import { AnswerOdds, AnswersState, AttackSelection, AttackState, ChoiceRow, ModelLike, Refused, TakeState, Traits } from "../lib/types.js"
  */
 
 /** The option of the attack select that types an attack in. */
@@ -292,7 +292,7 @@ export function renderAttack({ model: anyModel, el }) {
       const odds = h("p", { class: "bpb-odds-text" });
       const consequence = h("p", { class: "bpb-consequence" });
       const card = h("div", { class: "bpb-card bpb-answer" }, go, refused, odds, consequence, ...more);
-      /** @param {DefenseOdds | Refused | { consequence: string, refused?: undefined }} p */
+      /** @param {AnswerOdds | Refused | { consequence: string, refused?: undefined }} p */
       const paint = (p) => {
         const no = p.refused !== undefined;
         go.disabled = no;

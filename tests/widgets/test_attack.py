@@ -146,6 +146,7 @@ def test_a_hit_waits_with_each_answer_s_odds_and_cost() -> None:
     assert exact(answers["dodge"]["success"]) == chance(3, 15) == Fraction(1, 36)
     for how in ("block", "dodge"):
         assert answers[how]["consequence"] == "forced action: uses Thug's turn in round 1"
+        assert "distribution" not in answers[how]  # a card shows the chance, not a chart
     assert answers["cover"]["consequence"] == (
         "forced action: uses Thug's turn in round 1; ends prone"
     )

@@ -169,9 +169,10 @@ class AttackPart(Part[BulletproofBlues]):
                 if hit.endurance or e == "overwhelming"
             ]
         power = hit.power if not hit.endurance and enc.combatant(target).power(hit.power) else None
-        for kind in ("block", "dodge"):
+        for kind in ("block", "dodge"):  # an answer's card shows its chance, not a chart
             try:
-                answers[kind] = defense_payload(enc.defense_preview(kind, target, power=power))
+                preview = enc.defense_preview(kind, target, power=power)
+                answers[kind] = defense_payload(preview, chart=False)
             except RuleError as exc:
                 answers[kind] = {"refused": str(exc)}
         try:
