@@ -98,6 +98,8 @@ class Part(Generic[E]):
         self.host = host
         self.encounter: E = encounter
         self.state: State = {"error": ""}
+        #: The GM's last choice of who attacks whom (``choose``), stamped with its turn.
+        self._choice: dict[str, Any] = {}
 
     @classmethod
     def accepts(cls, encounter: Encounter[Any]) -> bool:
@@ -139,21 +141,36 @@ class Part(Generic[E]):
     def forget_the_gone(self) -> None:
         """Drop a selection that names someone no longer in the fight (removed, or their add
         undone): it would be refused, and a stale selection never shows."""
-        selection = self.state.get("selection") or {}
-        keys = ("attacker", "target", "defender", "combatant", "opposed")
-        named = [selection.get(k) for k in keys]
-        named += [*selection.get("targets", ()), *selection.get("outer", ())]
-        names = set(self.encounter.names)
-        if any(isinstance(n, str) and n not in names for n in named):
+        if not self._all_here(self.state.get("selection") or {}):
             self.put("selection", {})
             if "preview" in self.state:
                 self.put("preview", {})
 
+    def _all_here(self, selection: dict[str, Any]) -> bool:
+        """Whether everyone ``selection`` names is in the fight."""
+        keys = ("attacker", "target", "defender", "combatant", "opposed")
+        named = [selection.get(k) for k in keys]
+        named += [*selection.get("targets", ()), *selection.get("outer", ())]
+        names = set(self.encounter.names)
+        return not any(isinstance(n, str) and n not in names for n in named)
+
+    def choose_attack(self, selection: dict[str, Any]) -> None:
+        """Set the GM's choice of who attacks whom (``selection``, stamped with the turn): it
+        holds for the rest of the turn, and comes back after an undo back to this turn (End turn
+        clicked too soon, then Undo)."""
+        self._choice = selection
+        self.put("selection", selection)
+
     def new_attacker(self) -> str | None:
         """Whose attack a panel sets up now: the current combatant, or None while the GM's choice
-        made this turn still holds, or when nobody acts (the choice is then cleared)."""
+        made this turn still holds (or comes back, undone back to its turn), or when nobody acts
+        (the choice is then cleared)."""
         enc, chosen = self.encounter, self.state["selection"]
         if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
+            return None
+        kept = self._choice
+        if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):
+            self.put("selection", kept)
             return None
         if enc.current is None:
             self.put("selection", {})

@@ -417,9 +417,26 @@ def test_a_choice_lasts_the_turn_and_the_next_turn_follows_its_combatant() -> No
     assert attack(screen)["selection"]["target"] == "Brute"  # a change elsewhere keeps it
     to(screen, "strip", "end_turn")
     assert attack(screen)["selection"]["attacker"] == "Thug"
+    # End turn clicked too soon, then Undo: the GM's choice for Widow's turn comes back
     to(screen, "strip", "undo")
     s = attack(screen)["selection"]
-    assert (s["attacker"], s["target"]) == ("Widow", "Thug")  # the default again
+    assert (s["attacker"], s["target"]) == ("Widow", "Brute")
+    assert attack(screen)["preview"]["against"].startswith("8 + Agility 2")  # Brute's
+    to(screen, "strip", "redo")
+    assert attack(screen)["selection"]["attacker"] == "Thug"
+
+
+def test_an_undone_choice_does_not_come_back_without_its_target() -> None:
+    enc, screen = started()
+    to(screen, "roster", "add", name="Mook", sheet={"agility": 2})
+    to(screen, "attack", "choose", attacker="Widow", target="Mook", power="Blast")
+    to(screen, "roster", "remove", name="Mook")  # still Widow's turn: the choice goes
+    assert attack(screen)["selection"]["target"] == "Thug"
+    to(screen, "strip", "end_turn")
+    to(screen, "strip", "undo")  # back to Widow's turn, with Mook still gone
+    assert "Mook" not in enc.names and enc.current == "Widow"
+    s = attack(screen)["selection"]
+    assert (s["attacker"], s["target"]) == ("Widow", "Thug")
 
 
 def test_the_attack_panel_alone_works_as_on_the_screen() -> None:

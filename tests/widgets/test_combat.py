@@ -91,6 +91,17 @@ def test_the_attack_test_defaults_to_the_current_combatant_and_a_foe_with_exact_
     assert sum(q for _, q in combat(screen)["preview"]["distribution"]) == pytest.approx(1)
 
 
+def test_end_turn_then_undo_brings_the_gm_s_choice_back() -> None:
+    _enc, screen = started()
+    to(screen, "combat", "choose", attacker="Kara", target="Mech", pool=6, take_time=True)
+    to(screen, "strip", "end_turn")
+    assert combat(screen)["selection"]["attacker"] == "Mech"
+    to(screen, "strip", "undo")
+    s = combat(screen)["selection"]
+    assert (s["attacker"], s["pool"], s["take_time"]) == ("Kara", 6, True)
+    assert combat(screen)["preview"]["pool"] == 6
+
+
 def test_attack_hit_damage_and_the_hp_meter_then_the_vitality_test_due() -> None:
     enc, screen = started()
     assert combat(screen)["ap"] == 2

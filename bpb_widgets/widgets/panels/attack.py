@@ -219,8 +219,7 @@ class AttackPart(Part[BulletproofBlues]):
         attacker = enc.combatant(attacker).name
         if target is not None:
             target = enc.combatant(target).name
-        self.put(
-            "selection",
+        self.choose_attack(
             {
                 "turn": enc.turns,
                 "attacker": attacker,

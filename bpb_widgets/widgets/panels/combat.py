@@ -123,8 +123,7 @@ class CombatPart(Part[Blackout]):
     ) -> None:
         """Set up the attack test and preview its odds."""
         enc = self.encounter
-        self.put(
-            "selection",
+        self.choose_attack(
             {
                 "turn": enc.turns,
                 "attacker": enc.combatant(attacker).name,
