@@ -125,17 +125,19 @@ export function parseDice(text) {
 }
 
 /**
- * What is typed in `input` for one command: the returned function reads it. The box empties once
- * the kernel has used it (the panel shows a new result), so the next roll does not reuse it by
- * mistake; a refused command (the panel shows an error) leaves it there to correct. Emptying on
- * the kernel's answer, not on the click, also spares the browser a repaint while the kernel works
- * (docs/performance.md).
+ * What is typed in `input` for one command: the returned function reads it with `read` (e.g.
+ * `parseDice`). The box empties once the kernel has used it (the panel shows a new result), so
+ * the next roll does not reuse it by mistake; a refused command (the panel shows an error) leaves
+ * it there to correct. Emptying on the kernel's answer, not on the click, also spares the browser
+ * a repaint while the kernel works (docs/performance.md).
  * @template {PartState & { result: unknown }} T
+ * @template R
  * @param {ModelLike<T>} model the panel's model
  * @param {HTMLInputElement} input
- * @returns {() => string}
+ * @param {(text: string) => R} read
+ * @returns {() => R}
  */
-export function typedOnce(model, input) {
+export function typedOnce(model, input, read) {
   let sent = "";
   model.on("change:result", () => {
     if (sent && input.value === sent) input.value = "";
@@ -146,7 +148,7 @@ export function typedOnce(model, input) {
   });
   return () => {
     sent = input.value;
-    return sent;
+    return read(sent);
   };
 }
 

@@ -42,7 +42,7 @@ function takeText(target, take) {
  */
 export function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
-  const attack = () => command(model, "roll", { dice: parseDice(typedDice()) });
+  const attack = () => command(model, "roll", { dice: typedDice() });
   /** @type {Record<string, () => void>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
@@ -62,7 +62,7 @@ export function renderAttack({ model: anyModel, el }) {
     "aria-label": "Distance (ft)",
   });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
-  const typedDice = typedOnce(model, dice);
+  const typedDice = typedOnce(model, dice, parseDice);
   const typed = h(
     "div",
     { class: "bpb-row bpb-typed" },
@@ -279,7 +279,7 @@ export function renderAttack({ model: anyModel, el }) {
    */
   function answersPanel() {
     /** @param {string} how */
-    const answer = (how) => () => command(model, "answer", { how, dice: parseDice(typedDice()) });
+    const answer = (how) => () => command(model, "answer", { how, dice: typedDice() });
     const reached = h("input", { type: "checkbox", checked: true });
     /**
      * @param {string} label

@@ -41,13 +41,13 @@ function rollInputs(model, what) {
     placeholder: "—",
     "aria-label": `${what}: successes counted`,
   });
-  const typedDice = typedOnce(model, dice);
-  const typedSuccesses = typedOnce(model, successes);
+  const typedDice = typedOnce(model, dice, parseDice);
+  const typedSuccesses = typedOnce(model, successes, counted);
   const row = h("span", { class: "bpb-inline" }, field("Dice (blank = roll)", dice), field("or successes", successes));
   return {
     row,
     /** What to send: the successes counted, else the dice typed (else roll). */
-    take: () => ({ successes: counted(typedSuccesses()), dice: parseDice(typedDice()) }),
+    take: () => ({ successes: typedSuccesses(), dice: typedDice() }),
   };
 }
 
@@ -173,7 +173,7 @@ export function renderCombat({ model: anyModel, el }) {
   const nonLethal = checkbox("Non-lethal");
   const ranged = checkbox("Ranged");
   const vitalityAfter = number("Target's Vitality successes (non-lethal)", "", "0");
-  const typedVitality = typedOnce(model, vitalityAfter);
+  const typedVitality = typedOnce(model, vitalityAfter, counted);
   const damageRoll = rollInputs(model, "Damage test");
   const damageTitle = h("h4", { class: "bpb-card-title" });
   const damageOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
@@ -193,11 +193,9 @@ export function renderCombat({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      button(
-        "Roll damage",
-        () => command(model, "damage", { ...damageRoll.take(), vitality: counted(typedVitality()) }),
-        { cls: "bpb-primary" },
-      ),
+      button("Roll damage", () => command(model, "damage", { ...damageRoll.take(), vitality: typedVitality() }), {
+        cls: "bpb-primary",
+      }),
       damageRoll.row,
     ),
   );

@@ -61,13 +61,13 @@ export function renderD10({ model: anyModel, el }) {
   const who = h("select", { "aria-label": "Who checks" });
   const d10 = h("input", { type: "number", min: "1", max: "10", placeholder: "1-10", "aria-label": "Physical d10" });
   const apDice = h("input", { type: "text", size: "8", placeholder: "e.g. 4 7 8", "aria-label": "Physical AP dice" });
-  const typedD10 = typedOnce(model, d10);
-  const typedApDice = typedOnce(model, apDice);
+  const typedD10 = typedOnce(model, d10, parseDice);
+  const typedApDice = typedOnce(model, apDice, parseDice);
   const surprise = () => {
-    const [roll] = parseDice(typedD10()) ?? [null];
+    const [roll] = typedD10() ?? [null];
     command(model, "surprise_check", { combatant: who.value, roll });
   };
-  const rollAp = () => command(model, "roll_ap", { dice: parseDice(typedApDice()) });
+  const rollAp = () => command(model, "roll_ap", { dice: typedApDice() });
   const surpriseBox = h("div", { class: "bpb-odds" });
   const apBox = h("div", { class: "bpb-odds" });
   const rollApButton = button("Roll AP", rollAp, { key: "a", cls: "bpb-primary" });

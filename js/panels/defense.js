@@ -54,7 +54,7 @@ function card(kind, label, p) {
 export function renderDefense({ model: anyModel, el }) {
   const model = /** @type {ModelLike<DefenseState>} */ (/** @type {unknown} */ (anyModel));
   /** @param {DefenseKind} kind */
-  const roll = (kind) => () => command(model, kind, { dice: parseDice(typedDice()) });
+  const roll = (kind) => () => command(model, kind, { dice: typedDice() });
   const { body, cleanup } = frame(el, model, {
     title: "Block or dodge",
     cls: "bpb-defense",
@@ -64,7 +64,7 @@ export function renderDefense({ model: anyModel, el }) {
   const defender = h("select", { "aria-label": "Defender" });
   const rank = h("input", { type: "number", min: "1", max: "14", value: "5", "aria-label": "Attack rank" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
-  const typedDice = typedOnce(model, dice);
+  const typedDice = typedOnce(model, dice, parseDice);
   const waiting = h("p", { class: "bpb-waiting", "aria-live": "polite" });
   const cards = h("div", { class: "bpb-cards" });
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });

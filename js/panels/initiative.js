@@ -33,14 +33,14 @@ export function renderInitiative({ model: anyModel, el }) {
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
   const who = h("select", { "aria-label": "Who rolls" });
   const physical = h("input", { type: "text", size: "6", placeholder: "e.g. 2 5 6", "aria-label": "Physical dice" });
-  const typedPhysical = typedOnce(model, physical);
+  const typedPhysical = typedOnce(model, physical, parseDice);
   let count = model.get("selection").count ?? most;
 
   const selection = () => ({ combatant: who.value || null, count });
   const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
-    command(model, "roll", { dice: parseDice(typedPhysical()) });
+    command(model, "roll", { dice: typedPhysical() });
   };
   /** @param {number} n */
   const choose = (n) => () => {

@@ -32,7 +32,7 @@ export function renderTask({ model: anyModel, el }) {
   const opposedAttribute = fillSelect(h("select", { "aria-label": "Opposing attribute" }), attributeOptions, "agility");
   const expertise = h("input", { type: "checkbox", "aria-label": "Expertise" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
-  const typedDice = typedOnce(model, dice);
+  const typedDice = typedOnce(model, dice, parseDice);
   /**
    * @param {string} side
    * @param {ChoiceRow} row
@@ -89,7 +89,7 @@ export function renderTask({ model: anyModel, el }) {
   const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
-    command(model, "roll", { dice: parseDice(typedDice()) });
+    command(model, "roll", { dice: typedDice() });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
   body.append(

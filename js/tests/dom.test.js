@@ -127,7 +127,7 @@ describe("typed dice", () => {
   const diceBox = () => {
     const model = fakeModel({ error: "", result: {} });
     const input = h("input");
-    return { model, input, typed: typedOnce(model, input) };
+    return { model, input, typed: typedOnce(model, input, parseDice) };
   };
 
   it("reads 3 5, 3,5 and 3+5 alike, and nothing as a roll", () => {
@@ -138,7 +138,7 @@ describe("typed dice", () => {
   it("empties the box once the kernel has used what was typed (a new result)", () => {
     const { model, input, typed } = diceBox();
     input.value = "4 4";
-    assert.equal(typed(), "4 4");
+    assert.deepEqual(typed(), [4, 4]);
     assert.equal(input.value, "4 4", "kept while the kernel works");
     model.set("result", { lines: ["hit"] });
     assert.equal(input.value, "");
