@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -47,8 +48,10 @@ CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "se
 FAKES = Path(__file__).resolve().parents[1] / "js" / "tests" / "fakes.js"
 ROUNDS = 3
 CLICKS = 40
-#: Milliseconds a page is left alone before each measured click.
-SETTLE_MS = 150
+#: Milliseconds a page is left alone before each measured click, and up to one frame more at
+#: random: 150 ms is nine frames of 60 Hz, so with no jitter every click of a run would land at
+#: one phase of the frame clock and the run's medians would depend on that phase.
+SETTLE_MS, FRAME_MS = 150, 1000 / 60
 RENDERS = 5
 #: Commands timed for the kernel's handling, and the pause before each one when cold.
 HANDLINGS, PAUSE = 60, 0.1
@@ -411,6 +414,7 @@ def browser_figures() -> list[Figure]:
         state_of(TurnOrderStrip, fight(n, turns)) for n, turns in ((5, 0), (BIG, BIG_TURNS))
     )
     runs: dict[str, list[float]] = {}
+    jitter = random.Random(0)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
         browser = launch(playwright)
@@ -425,7 +429,7 @@ def browser_figures() -> list[Figure]:
             def painted(button: Locator, target: Locator) -> float:
                 """Click to paint, from a quiet page: the work a previous click left (a big
                 strip's repaint, the log's scroll) must not be counted against this one."""
-                page.wait_for_timeout(SETTLE_MS)
+                page.wait_for_timeout(SETTLE_MS + jitter.uniform(0, FRAME_MS))
                 handles = [button.element_handle(), target.element_handle()]
                 return float(page.evaluate(CLICK_TO_PAINT, handles))
 
