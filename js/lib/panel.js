@@ -7,6 +7,18 @@
  */
 
 /**
+ * The panel each host model last sent a command from, until the kernel's answer arrives. That
+ * panel is redrawn at once and the others after the next frame, so the frame after a click holds
+ * only the clicked panel's answer: a hit's answers on the GM screen are not held back by the log's
+ * new line and the order of play's marks (docs/performance.md, "A seventh look").
+ * @type {WeakMap<object, string>}
+ */
+const acting = new WeakMap();
+
+/** @param {() => void} callback */
+const afterNextFrame = (callback) => requestAnimationFrame(() => setTimeout(callback, 0));
+
+/**
  * The model of panel `key`: `get(field)` reads its state, `on("change:field")` fires when that
  * field got a new value, `send` addresses its commands to it.
  * @template {Traits} S
@@ -20,15 +32,22 @@ export function panelModel(model, key) {
   /** @returns {Record<string, unknown>} */
   const state = () => model.get("panels")?.[key] ?? {};
   let last = state();
-  const onPanels = () => {
+  let disposed = false;
+  const notify = () => {
     const next = state();
-    if (next === last) return;
+    if (disposed || next === last) return;
     const before = last;
     last = next;
     for (const field of new Set([...Object.keys(before), ...Object.keys(next)])) {
       if (before[field] === next[field]) continue;
       for (const callback of [...(listeners.get(`change:${field}`) ?? [])]) callback();
     }
+  };
+  const onPanels = () => {
+    const from = acting.get(model);
+    if (from !== undefined) queueMicrotask(() => acting.delete(model));
+    if (from === undefined || from === key || state() === last) notify();
+    else afterNextFrame(notify);
   };
   model.on("change:panels", onPanels);
   return {
@@ -42,7 +61,13 @@ export function panelModel(model, key) {
       if (callback) listeners.get(event)?.delete(callback);
       else listeners.delete(event);
     },
-    send: (content) => model.send({ .../** @type {object} */ (content), panel: key }),
-    dispose: () => model.off("change:panels", onPanels),
+    send: (content) => {
+      acting.set(model, key);
+      model.send({ .../** @type {object} */ (content), panel: key });
+    },
+    dispose: () => {
+      disposed = true;
+      model.off("change:panels", onPanels);
+    },
   };
 }

@@ -1,6 +1,6 @@
 // js/lib/panel.js: one part's view of the host's model, as if it were a model of its own.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { afterEach, beforeEach, describe, it } from "node:test";
 import { panelModel } from "../lib/panel.js";
 import { applyPatch, initialize } from "../lib/sync.js";
 import { hostModel, patch } from "./fakes.js";
@@ -167,5 +167,86 @@ describe("panelModel: send", () => {
     panelModel(model, "strip").send({ cmd: "start", round: 5 });
     assert.deepEqual(model.sets, []);
     assert.equal(model.get("panels").strip.round, 1);
+  });
+});
+
+describe("panelModel: the answer to a command", () => {
+  /** The page's frames, run when the test says: each `nextFrame()` runs the frame's callbacks,
+   * then the tasks they queued. */
+  let frames = [];
+  const nextFrame = async () => {
+    const due = frames;
+    frames = [];
+    for (const callback of due) callback(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  beforeEach(() => {
+    frames = [];
+    globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+  });
+  afterEach(() => {
+    delete globalThis.requestAnimationFrame;
+  });
+  const both = patch({
+    strip: [{ field: "round", value: 2 }],
+    roster: [{ field: "current", value: "Bo" }],
+  });
+
+  it("is drawn at once in the panel that sent the command, after the next frame in the others", async () => {
+    const model = screen();
+    const strip = panelModel(model, "strip");
+    const roster = panelModel(model, "roster");
+    const stripFired = record(strip, ["round"]);
+    const rosterFired = record(roster, ["current"]);
+    strip.send({ cmd: "end_turn" });
+    applyPatch(model, both);
+    assert.deepEqual(stripFired, ["round"]);
+    assert.deepEqual(rosterFired, [], "not before the frame");
+    assert.equal(roster.get("current"), "Bo", "its state is already the new one");
+    await nextFrame();
+    assert.deepEqual(rosterFired, ["current"]);
+    await nextFrame();
+    assert.deepEqual([stripFired, rosterFired], [["round"], ["current"]], "once each");
+  });
+
+  it("holds back only the answer: a later change reaches every panel at once", async () => {
+    const model = screen();
+    const strip = panelModel(model, "strip");
+    const roster = panelModel(model, "roster");
+    const rosterFired = record(roster, ["current", "cards"]);
+    roster.send({ cmd: "defeat", name: "Bo" });
+    applyPatch(model, patch({ roster: [{ field: "cards", set: { Bo: { out: true } } }] }));
+    assert.deepEqual(rosterFired, ["cards"]);
+    await Promise.resolve();
+    applyPatch(model, patch({ roster: [{ field: "current", value: "Bo" }] }));
+    assert.deepEqual(rosterFired, ["cards", "current"]);
+    assert.equal(strip.get("round"), 1);
+    assert.equal(frames.length, 0, "nothing waited for a frame");
+  });
+
+  it("a panel held back and then disposed is not drawn", async () => {
+    const model = screen();
+    const strip = panelModel(model, "strip");
+    const roster = panelModel(model, "roster");
+    const rosterFired = record(roster, ["current"]);
+    strip.send({ cmd: "end_turn" });
+    applyPatch(model, both);
+    roster.dispose();
+    await nextFrame();
+    assert.deepEqual(rosterFired, []);
+  });
+
+  it("a change before the frame is drawn with the held-back one, once", async () => {
+    const model = screen();
+    const strip = panelModel(model, "strip");
+    const roster = panelModel(model, "roster");
+    const rosterFired = record(roster, ["current", "cards"]);
+    strip.send({ cmd: "end_turn" });
+    applyPatch(model, both);
+    await Promise.resolve();
+    applyPatch(model, patch({ roster: [{ field: "cards", set: { Bo: { out: true } } }] }));
+    assert.deepEqual(rosterFired.sort(), ["cards", "current"], "the later change brings both");
+    await nextFrame();
+    assert.deepEqual(rosterFired.sort(), ["cards", "current"], "and the frame adds nothing");
   });
 });
