@@ -5,12 +5,13 @@ build the widgets, their memory (tracemalloc) next to the engine's own, and the 
 takes to handle the Attack's hit against a Label's change, warm and cold. Browser side, in one
 real JupyterLab page: click-to-repaint latency of End turn against a bare anywidget button that
 updates an ipywidgets Label (goal: ratio <= 1.2) and on a 500-combatant, 20,000-turn strip against a
-5-combatant one; Attack to its result and the target's answers on the GM screen against the same
-bare button (goal: ratio <= 1.3), and the page's own work for the hit's patch against End turn's,
-replayed in a view with a stand-in model (no kernel, no frame clock); one typical round of seed
-000's fight played by clicks (actions and wall time); run-cell-to-chips render time of that big
-strip (goal < 100 ms) and GM screen against small ones; medians of interleaved runs, each round's
-clicks in a random order.
+5-combatant one; what a frame of the page costs (after a one-character edit of a cell's prompt)
+with that big strip shown against not displayed; Attack to its result and the target's answers
+on the GM screen against the same bare button (goal: ratio <= 1.3), and the page's own work for
+the hit's patch against End turn's, replayed in a view with a stand-in model (no kernel, no frame
+clock); one typical round of seed 000's fight played by clicks (actions and wall time);
+run-cell-to-chips render time of that big strip (goal < 100 ms) and GM screen against small ones;
+medians of interleaved runs, each round's clicks in a random order.
 
 The browser figures start a real JupyterLab with the system Chromium (as the ui tests do); they are
 left out, with a note on stderr, where Chromium or Playwright is missing.
@@ -121,6 +122,25 @@ CLICK_TO_PAINT = """([button, target]) => new Promise((resolve) => {
     const all = {subtree: true, childList: true, characterData: true, attributes: true};
     observer.observe(target, all);
     button.click();
+})"""
+
+#: Show the 500-combatant strip (``shown``) or take it out of the layout, then change one
+#: character of the first cell's prompt (as JupyterLab does when a cell runs) and resolve with the
+#: milliseconds the frame that draws it spends after its animation callbacks: style, layout, paint
+#: and compositing, what every frame of the page pays for what it holds.
+EDIT_FRAME = """(shown) => new Promise((resolve) => {
+    document.querySelector(".bench-big").style.display = shown ? "" : "none";
+    requestAnimationFrame(() => setTimeout(() => {
+        const prompt = document.querySelector(".jp-Cell .jp-InputPrompt");
+        const text = prompt.textContent;
+        prompt.textContent = text.endsWith(" ") ? text.trimEnd() : `${text} `;
+        requestAnimationFrame(() => {
+            const start = performance.now();
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now() - start);
+            channel.port2.postMessage(null);
+        });
+    }, 50));
 })"""
 
 #: Append a cell running ``source``, run it and resolve with ``[total, view]``: the milliseconds
@@ -467,6 +487,11 @@ def browser_figures() -> list[Figure]:
             for _ in range(CLICKS):
                 for name in jitter.sample(sorted(measures), len(measures)):
                     runs.setdefault(name, []).append(measures[name]())
+            for _ in range(CLICKS):
+                for shown in jitter.sample([True, False], 2):
+                    name = "edit big" if shown else "edit without"
+                    runs.setdefault(name, []).append(page.evaluate(EDIT_FRAME, shown))
+            page.evaluate('() => { document.querySelector(".bench-big").style.display = ""; }')
             screens = book.run_cell(ROUND_SCREENS, wait_for=f".bench-round-{ROUNDS - 1} .bpb-chip")
             for number in range(ROUNDS):
                 start = time.perf_counter()
@@ -513,6 +538,9 @@ def browser_figures() -> list[Figure]:
         ("  ratio End turn / bare button (goal <= 1.2)", m["small"] / m["bare"], "x"),
         (f"End turn click to repaint, {big}", m["big"], "ms"),
         ("  ratio big / 5 combatants (goal about 1x)", m["big"] / m["small"], "x"),
+        (f"a frame after a one-character edit elsewhere, {big} shown", m["edit big"], "ms"),
+        ("  the same frame with that strip not displayed", m["edit without"], "ms"),
+        ("  ratio shown / not displayed (goal about 1x)", m["edit big"] / m["edit without"], "x"),
         ("Attack click to the result and answers painted (GM screen)", m["attack"], "ms"),
         ("  ratio Attack / bare button (goal <= 1.3)", m["attack"] / m["bare"], "x"),
         (
