@@ -112,12 +112,14 @@ ipywidgets.VBox([
 ])
 """
 
-#: Click ``button`` and resolve after the first change inside ``target`` has been painted.
+#: Click ``button`` and resolve with ``[painted, changed]``: the milliseconds until the first
+#: change inside ``target`` has been painted (the next frame's callbacks), and until that change.
 CLICK_TO_PAINT = """([button, target]) => new Promise((resolve) => {
     const start = performance.now();
     const observer = new MutationObserver(() => {
         observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now() - start));
+        const changed = performance.now() - start;
+        requestAnimationFrame(() => resolve([performance.now() - start, changed]));
     });
     const all = {subtree: true, childList: true, characterData: true, attributes: true};
     observer.observe(target, all);
@@ -448,12 +450,17 @@ def browser_figures() -> list[Figure]:
             def named(box: str, name: str) -> Locator:
                 return out.locator(box).get_by_role("button", name=name, exact=True)
 
-            def painted(button: Locator, target: Locator) -> float:
+            def painted(name: str, button: Locator, target: Locator) -> None:
                 """Click to paint, from a quiet page: the work a previous click left (a big
-                strip's repaint, the log's scroll) must not be counted against this one."""
+                strip's repaint, the log's scroll) must not be counted against this one.
+                Records the click to the page's first change as ``<name> change``, and from
+                that change to the next frame's callbacks as ``<name> after change``."""
                 page.wait_for_timeout(SETTLE_MS + jitter.uniform(0, FRAME_MS))
                 handles = [button.element_handle(), target.element_handle()]
-                return float(page.evaluate(CLICK_TO_PAINT, handles))
+                total, changed = page.evaluate(CLICK_TO_PAINT, handles)
+                runs.setdefault(name, []).append(total)
+                runs.setdefault(f"{name} change", []).append(changed)
+                runs.setdefault(f"{name} after change", []).append(total - changed)
 
             boxes = (".bench-small", ".bench-big")
             chips = {box: out.locator(f"{box} .bpb-chips") for box in boxes}
@@ -470,23 +477,23 @@ def browser_figures() -> list[Figure]:
             strip = out.locator(".bench-attack").get_by_role("region", name="Order of play")
             undo = strip.get_by_role("button", name="Undo", exact=True)
 
-            def hit() -> float:
+            def hit() -> None:
                 dice.fill("4 4")  # a hit, not an extreme success: the answers are offered
-                shown = painted(named(".bench-attack", "Attack"), attack)
+                painted("attack", named(".bench-attack", "Attack"), attack)
                 answers.wait_for()
                 undo.click()
                 answers.wait_for(state="hidden")
-                return shown
 
-            measures: dict[str, Callable[[], float]] = {
-                name: partial(painted, button, target) for name, (button, target) in clicks.items()
+            measures: dict[str, Callable[[], None]] = {
+                name: partial(painted, name, button, target)
+                for name, (button, target) in clicks.items()
             }
             measures["attack"] = hit
             # each round in a new order: in a fixed one the bare button always followed the big
             # strip's End turn and read 13-16 ms against 18-22 ms shuffled (performance.md)
             for _ in range(CLICKS):
                 for name in jitter.sample(sorted(measures), len(measures)):
-                    runs.setdefault(name, []).append(measures[name]())
+                    measures[name]()
             for _ in range(CLICKS):
                 for shown in jitter.sample([True, False], 2):
                     name = "edit big" if shown else "edit without"
@@ -543,6 +550,10 @@ def browser_figures() -> list[Figure]:
         ("  ratio shown / not displayed (goal about 1x)", m["edit big"] / m["edit without"], "x"),
         ("Attack click to the result and answers painted (GM screen)", m["attack"], "ms"),
         ("  ratio Attack / bare button (goal <= 1.3)", m["attack"] / m["bare"], "x"),
+        ("  Attack: click to the page's first change", m["attack change"], "ms"),
+        ("  bare button: click to the Label's change", m["bare change"], "ms"),
+        ("  Attack: from that change to the next frame", m["attack after change"], "ms"),
+        ("  bare button: from that change to the next frame", m["bare after change"], "ms"),
         (
             "the page's work for End turn's patch (replayed, no kernel): script",
             m["end script"],
