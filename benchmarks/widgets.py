@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -437,7 +438,7 @@ def browser_figures() -> list[Figure]:
     small_state, big_state = (
         state_of(TurnOrderStrip, fight(n, turns)) for n, turns in ((5, 0), (BIG, BIG_TURNS))
     )
-    runs: dict[str, list[float]] = {}
+    runs: defaultdict[str, list[float]] = defaultdict(list)
     jitter = random.Random(0)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
@@ -458,9 +459,9 @@ def browser_figures() -> list[Figure]:
                 page.wait_for_timeout(SETTLE_MS + jitter.uniform(0, FRAME_MS))
                 handles = [button.element_handle(), target.element_handle()]
                 total, changed = page.evaluate(CLICK_TO_PAINT, handles)
-                runs.setdefault(name, []).append(total)
-                runs.setdefault(f"{name} change", []).append(changed)
-                runs.setdefault(f"{name} after change", []).append(total - changed)
+                runs[name].append(total)
+                runs[f"{name} change"].append(changed)
+                runs[f"{name} after change"].append(total - changed)
 
             boxes = (".bench-small", ".bench-big")
             chips = {box: out.locator(f"{box} .bpb-chips") for box in boxes}
@@ -497,13 +498,13 @@ def browser_figures() -> list[Figure]:
             for _ in range(CLICKS):
                 for shown in jitter.sample([True, False], 2):
                     name = "edit big" if shown else "edit without"
-                    runs.setdefault(name, []).append(page.evaluate(EDIT_FRAME, shown))
+                    runs[name].append(page.evaluate(EDIT_FRAME, shown))
             page.evaluate('() => { document.querySelector(".bench-big").style.display = ""; }')
             screens = book.run_cell(ROUND_SCREENS, wait_for=f".bench-round-{ROUNDS - 1} .bpb-chip")
             for number in range(ROUNDS):
                 start = time.perf_counter()
                 actions = typical_round(screens.locator(f".bench-round-{number}"))
-                runs.setdefault("round", []).append((time.perf_counter() - start) * 1e3)
+                runs["round"].append((time.perf_counter() - start) * 1e3)
             chip = ".bpb-chip[data-name]"
             renders = {
                 "bare render": ["Bare()", ".bare-button", 1],
@@ -516,7 +517,7 @@ def browser_figures() -> list[Figure]:
             views = {"view small": small_state, "view big": big_state}
             for _ in range(CLICKS):
                 for name, state in views.items():
-                    runs.setdefault(name, []).append(page.evaluate(RENDER_VIEW, [esm, state]))
+                    runs[name].append(page.evaluate(RENDER_VIEW, [esm, state]))
             state, pairs = attack_patches()
             (end_script, end_layout), (hit_script, hit_layout) = page.evaluate(
                 REPLAY_PATCHES, [esm, FAKES.read_text(), state, pairs, CLICKS]
@@ -532,8 +533,8 @@ def browser_figures() -> list[Figure]:
             for _ in range(RENDERS):
                 for name, args in renders.items():
                     total, view = page.evaluate(RUN_TO_PAINT, args)
-                    runs.setdefault(name, []).append(total)
-                    runs.setdefault(f"{name} view", []).append(view)
+                    runs[name].append(total)
+                    runs[f"{name} view"].append(view)
         finally:
             browser.close()
             server.stop()
