@@ -11,7 +11,8 @@ on the GM screen against the same bare button (goal: ratio <= 1.3), and the page
 the hit's patch against End turn's, replayed in a view with a stand-in model (no kernel, no frame
 clock); one typical round of seed 000's fight played by clicks (actions and wall time);
 run-cell-to-chips render time of that big strip (goal < 100 ms) and GM screen against small ones;
-medians of interleaved runs, each round's clicks in a random order.
+medians of interleaved runs, each round's clicks in a random order; the two click goals' ratios
+with their bootstrap intervals.
 
 The browser figures start a real JupyterLab with the system Chromium (as the ui tests do); they are
 left out, with a note on stderr, where Chromium or Playwright is missing.
@@ -51,7 +52,14 @@ CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "se
 #: The stand-in anywidget model of the JS tests.
 FAKES = Path(__file__).resolve().parents[1] / "js" / "tests" / "fakes.js"
 ROUNDS = 3
-CLICKS = 40
+#: Rounds of measured clicks, each kind once a round in a random order. A click's time spreads
+#: over 10-40 ms (where the page's main thread and the frame stand when the answer arrives), so
+#: with 40 rounds the ratio of two medians moved by ±0.12 from run to run (performance.md).
+CLICK_ROUNDS = 120
+#: Measurements of the page's own work: views rendered, frames after an edit, patches replayed.
+REPEATS = 40
+#: Resamples of the bootstrap interval of a ratio of two medians, and its level.
+RESAMPLES, LEVEL = 2000, 0.9
 #: Milliseconds a page is left alone before each measured click, and up to one frame more at
 #: random: 150 ms is nine frames of 60 Hz, so with no jitter every click of a run would land at
 #: one phase of the frame clock and the run's medians would depend on that phase.
@@ -492,10 +500,10 @@ def browser_figures() -> list[Figure]:
             measures["attack"] = hit
             # each round in a new order: in a fixed one the bare button always followed the big
             # strip's End turn and read 13-16 ms against 18-22 ms shuffled (performance.md)
-            for _ in range(CLICKS):
+            for _ in range(CLICK_ROUNDS):
                 for name in jitter.sample(sorted(measures), len(measures)):
                     measures[name]()
-            for _ in range(CLICKS):
+            for _ in range(REPEATS):
                 for shown in jitter.sample([True, False], 2):
                     name = "edit big" if shown else "edit without"
                     runs[name].append(page.evaluate(EDIT_FRAME, shown))
@@ -515,12 +523,12 @@ def browser_figures() -> list[Figure]:
             }
             esm = (STATIC / "widgets.js").read_text()
             views = {"view small": small_state, "view big": big_state}
-            for _ in range(CLICKS):
+            for _ in range(REPEATS):
                 for name, state in views.items():
                     runs[name].append(page.evaluate(RENDER_VIEW, [esm, state]))
             state, pairs = attack_patches()
             (end_script, end_layout), (hit_script, hit_layout) = page.evaluate(
-                REPLAY_PATCHES, [esm, FAKES.read_text(), state, pairs, CLICKS]
+                REPLAY_PATCHES, [esm, FAKES.read_text(), state, pairs, REPEATS]
             )
             runs.update(
                 {
@@ -544,6 +552,7 @@ def browser_figures() -> list[Figure]:
         ("End turn click to repaint, 5 combatants (median)", m["small"], "ms"),
         ("bare anywidget button to Label repaint (median)", m["bare"], "ms"),
         ("  ratio End turn / bare button (goal <= 1.2)", m["small"] / m["bare"], "x"),
+        *interval_rows(runs["small"], runs["bare"]),
         (f"End turn click to repaint, {big}", m["big"], "ms"),
         ("  ratio big / 5 combatants (goal about 1x)", m["big"] / m["small"], "x"),
         (f"a frame after a one-character edit elsewhere, {big} shown", m["edit big"], "ms"),
@@ -551,6 +560,7 @@ def browser_figures() -> list[Figure]:
         ("  ratio shown / not displayed (goal about 1x)", m["edit big"] / m["edit without"], "x"),
         ("Attack click to the result and answers painted (GM screen)", m["attack"], "ms"),
         ("  ratio Attack / bare button (goal <= 1.3)", m["attack"] / m["bare"], "x"),
+        *interval_rows(runs["attack"], runs["bare"]),
         ("  Attack: click to the page's first change", m["attack change"], "ms"),
         ("  bare button: click to the Label's change", m["bare change"], "ms"),
         ("  Attack: from that change to the next frame", m["attack after change"], "ms"),
@@ -590,6 +600,26 @@ def browser_figures() -> list[Figure]:
         (f"render a GM screen, {big}", m["screen big"], "ms"),
         ("  ratio big / small", m["screen big"] / m["screen small"], "x"),
     ]
+
+
+def ratio_interval(over: list[float], under: list[float]) -> tuple[float, float]:
+    """The bootstrap interval (``LEVEL``) of ``median(over) / median(under)``: both samples
+    resampled with replacement ``RESAMPLES`` times, the same way in every run."""
+    rng = random.Random(0)
+    ratios = sorted(
+        statistics.median(rng.choices(over, k=len(over)))
+        / statistics.median(rng.choices(under, k=len(under)))
+        for _ in range(RESAMPLES)
+    )
+    tail = round(RESAMPLES * (1 - LEVEL) / 2)
+    return ratios[tail], ratios[-tail - 1]
+
+
+def interval_rows(over: list[float], under: list[float]) -> list[Figure]:
+    """A ratio's bootstrap interval as two figures."""
+    low, high = ratio_interval(over, under)
+    share = f"{LEVEL:.0%}"
+    return [(f"    {share} interval (bootstrap): from", low, "x"), ("    to", high, "x")]
 
 
 def typical_round(screen: Locator) -> int:
