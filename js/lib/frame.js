@@ -7,6 +7,37 @@ import { h } from "./dom.js";
  */
 
 const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+/** What a keyboard can focus in a panel. */
+const CONTROLS = "button, input, select, textarea, summary, [tabindex]";
+
+/**
+ * Whether `el` can have the focus: in the page, shown (not inside a part set aside) and enabled.
+ * @param {Element} el
+ */
+const focusable = (el) => el.isConnected && !el.matches(":disabled") && (el.checkVisibility?.() ?? true);
+
+/**
+ * When the kernel's answer hides the control that has the focus (Attack once it hits, an answer
+ * once it is given), the browser drops the focus to the page, and a keyboard would start again at
+ * its top with the panel's keys gone: the focus goes instead to what the panel asks for now, its
+ * first primary button (the first answer, Attack again), else its first control, else the widget.
+ * @param {HTMLElement} root
+ */
+function keepFocus(root) {
+  root.addEventListener("focusout", (event) => {
+    if (event.relatedTarget !== null) return; // the focus moved on to something
+    const left = /** @type {Element} */ (event.target);
+    // decided once the page's style is up to date: a control hidden loses the focus in the middle
+    // of the browser's update, when what else is shown is not known yet
+    setTimeout(() => {
+      const active = document.activeElement;
+      // the focus was put somewhere since, or left a control still there (a click outside)
+      if ((active !== null && active !== document.body) || focusable(left)) return;
+      const next = [...root.querySelectorAll(".bpb-primary"), ...root.querySelectorAll(CONTROLS)].find(focusable);
+      /** @type {HTMLElement | null} */ (next ?? root.closest("[tabindex]"))?.focus();
+    });
+  });
+}
 
 /**
  * Build the widget's root in `el`. `keys` maps a lower-case key to a handler; shortcuts work while
@@ -35,6 +66,7 @@ export function frame(el, model, { title, cls, keys = {} }) {
     event.stopPropagation();
     handler();
   });
+  keepFocus(root);
   const paintError = () => {
     error.textContent = model.get("error") ?? "";
     error.hidden = !error.textContent;
