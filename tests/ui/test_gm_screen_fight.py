@@ -167,7 +167,9 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     s.until(f"{enc}.current", "Ganyeka")
     s.attack_with("Blueshift", "Sinister weapon", "6 5", press=True)
     answers = s.attack.get_by_role("region", name="The hit waiting for an answer")
-    expect(answers.get_by_role("button", name="Block", exact=True)).to_be_focused()
+    block = answers.get_by_role("button", name="Block", exact=True)
+    expect(block).to_be_focused()
+    expect(block).to_have_css("outline-offset", "2px")  # the ring shows outside the blue button
     dice.fill("3 3")
     answers.get_by_role("button", name="Dodge", exact=True).press("Enter")
     s.until(f"{enc}.log[-1].kind", "avoided")
