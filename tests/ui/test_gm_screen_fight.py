@@ -55,8 +55,13 @@ class Screen:
     def meter(self, name: str) -> Locator:
         return self.roster.get_by_role("meter", name=f"{name} Endurance", exact=True)
 
-    def click(self, region: Locator, name: str) -> None:
-        region.get_by_role("button", name=name, exact=True).click()
+    def click(self, region: Locator, name: str, *, press: bool = False) -> None:
+        """Click the button ``name`` in ``region``, or (``press``) press it with Enter."""
+        button = region.get_by_role("button", name=name, exact=True)
+        if press:
+            button.press("Enter")
+        else:
+            button.click()
 
     def attack_with(self, target: str, power: str, dice: str, *, press: bool = False) -> None:
         """Set up the current combatant's attack and make it with the dice typed: Attack clicked,
@@ -65,20 +70,16 @@ class Screen:
         self.attack.get_by_role("combobox", name="Attack", exact=True).select_option(power)
         expect(self.attack.locator(".bpb-arithmetic")).to_be_visible()
         self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
-        attack = self.attack.get_by_role("button", name="Attack", exact=True)
-        if press:
-            attack.press("Enter")
-        else:
-            attack.click()
+        self.click(self.attack, "Attack", press=press)
 
-    def answer(self, how: str, dice: str = "") -> Locator:
+    def answer(self, how: str, dice: str = "", *, press: bool = False) -> Locator:
         """The target answers the hit waiting ("Block", "Dodge", "Dive for cover", "Take the
-        hit"), with the dice typed."""
+        hit"), with the dice typed: clicked, or (``press``) pressed with Enter."""
         answers = self.attack.get_by_role("region", name="The hit waiting for an answer")
         expect(answers).to_be_visible()
         if dice:
             self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
-        self.click(answers, how)
+        self.click(answers, how, press=press)
         return answers
 
 
@@ -170,8 +171,7 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     block = answers.get_by_role("button", name="Block", exact=True)
     expect(block).to_be_focused()
     expect(block).to_have_css("outline-offset", "2px")  # the ring shows outside the blue button
-    dice.fill("3 3")
-    answers.get_by_role("button", name="Dodge", exact=True).press("Enter")
+    s.answer("Dodge", "3 3", press=True)
     s.until(f"{enc}.log[-1].kind", "avoided")
     expect(answers).to_be_hidden()
     expect(s.attack.get_by_role("button", name="Attack", exact=True)).to_be_focused()
