@@ -179,7 +179,7 @@ def fall(
     count = int(feet // 5) if feet >= FALL_MIN_FT else 0
     if count == 0 and (rolled or successes is not None):
         raise RuleError(f"A fall under {FALL_MIN_FT} ft does no damage; there is nothing to roll.")
-    dice = roll_or_check(rng or random.Random(), rolled, count=count, sides=3) if count else ()
+    dice = roll_or_check(rng, rolled, count=count, sides=3) if count else ()
     return Fall(feet, dice, successes)
 
 

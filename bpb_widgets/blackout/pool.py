@@ -122,7 +122,7 @@ def roll_pool(
 ) -> PoolRoll:
     """Roll ``pool`` dice (or check the GM's physical ``dice``) and count successes with ``die``."""
     check_pool(pool)
-    rolled = roll_or_check(rng or random.Random(), dice, count=pool, sides=die.sides)
+    rolled = roll_or_check(rng, dice, count=pool, sides=die.sides)
     return PoolRoll(rolled, die)
 
 

@@ -134,7 +134,7 @@ def initiative(
     ``initiative(3, rolled=(2, 5, 6))`` is step 13 with 3 AP.
     """
     check_whole(dice, "Initiative dice", low=MIN_DICE, high=MAX_DICE)
-    values = roll_or_check(rng or random.Random(), rolled, count=dice, sides=6)
+    values = roll_or_check(rng, rolled, count=dice, sides=6)
     return Initiative(sum(values), len(values), True, values)
 
 

@@ -141,9 +141,7 @@ def surprise_check(
     modifier = surprise_modifier(traits)
     if during_round is not None:
         check_whole(during_round, "The round of the trigger", low=1)
-    (die,) = roll_or_check(
-        rng or random.Random(), None if roll is None else (roll,), count=1, sides=10
-    )
+    (die,) = roll_or_check(rng, None if roll is None else (roll,), count=1, sides=10)
     return SurpriseCheck(awarb, modifier, die, 1 if during_round is None else during_round + 1)
 
 
@@ -200,9 +198,7 @@ def initiative(
     "Step 2- Determine Initiative"). ``roll`` is a physical d10, otherwise ``rng`` rolls it."""
     agb = _bonus(agb, "Agility bonus (AgB)")
     bonus = check_initiative_bonus(bonus)
-    (die,) = roll_or_check(
-        rng or random.Random(), None if roll is None else (roll,), count=1, sides=10
-    )
+    (die,) = roll_or_check(rng, None if roll is None else (roll,), count=1, sides=10)
     return Initiative(die, agb, bonus)
 
 
@@ -254,7 +250,7 @@ def action_points(
     """
     agb = _bonus(agb, "Agility bonus (AgB)")
     penalty = check_whole(penalty, "Surprise penalty")
-    return ActionPoints(roll_or_check(rng or random.Random(), dice, count=agb, sides=10), penalty)
+    return ActionPoints(roll_or_check(rng, dice, count=agb, sides=10), penalty)
 
 
 def ap_odds(agb: int, *, penalty: int = 0) -> Mapping[int, Fraction]:

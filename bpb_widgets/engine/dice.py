@@ -31,9 +31,10 @@ def roll(rng: random.Random, *, count: int = 2, sides: int = 6) -> Dice:
 
 
 def roll_or_check(
-    rng: random.Random, dice: object | None, *, count: int = 2, sides: int = 6
+    rng: random.Random | None, dice: object | None, *, count: int = 2, sides: int = 6
 ) -> Dice:
-    """The physical ``dice`` if the GM gave them (checked), otherwise a seeded roll."""
+    """The physical ``dice`` if the GM gave them (checked), otherwise a roll of ``rng`` (None: a
+    new, unseeded generator, made only when there is something to roll)."""
     if dice is None:
-        return roll(rng, count=count, sides=sides)
+        return roll(rng or random.Random(), count=count, sides=sides)
     return check_dice(dice, count=count, sides=sides)

@@ -152,9 +152,7 @@ def task(
     check_difficulty(difficulty)
     check_bonus(bonus)
     if take is None:
-        return Task(
-            attribute, bonus, roll_or_check(rng or random.Random(), dice), difficulty, expertise
-        )
+        return Task(attribute, bonus, roll_or_check(rng, dice), difficulty, expertise)
     check_choice(take, TAKE_ROLLS, "way to take the roll")
     if dice is not None:
         raise RuleError(f"Either roll the dice or take the {take}, not both.")

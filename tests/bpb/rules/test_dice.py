@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bpb_widgets import rules
@@ -44,3 +46,21 @@ def test_bad_task_input_refused(args: tuple, kwargs: dict, message: str) -> None
 def test_rule_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         rules.opposed_difficulty(-2)
+
+
+def test_physical_dice_make_no_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typed dice are used as they are: no random generator is made (and seeded from the
+    operating system) for a roll that never happens; with neither dice nor ``rng``, one is."""
+    made = []
+
+    class Counted(random.Random):
+        def __init__(self, *args: object) -> None:
+            made.append(args)
+            super().__init__(*args)
+
+    monkeypatch.setattr(random, "Random", Counted)
+    assert rules.task(3, 12, dice=(3, 4)).dice == (3, 4)
+    assert made == []
+    rolled = rules.task(3, 12).dice
+    assert len(rolled) == 2 and all(1 <= d <= 6 for d in rolled)
+    assert len(made) == 1
