@@ -34,7 +34,7 @@ def roll_or_check(
     rng: random.Random | None, dice: object | None, *, count: int = 2, sides: int = 6
 ) -> Dice:
     """The physical ``dice`` if the GM gave them (checked), otherwise a roll of ``rng`` (None: a
-    new, unseeded generator, made only when there is something to roll)."""
+    new generator seeded by the operating system, made only when there is something to roll)."""
     if dice is None:
         return roll(rng or random.Random(), count=count, sides=sides)
     return check_dice(dice, count=count, sides=sides)
