@@ -36,6 +36,7 @@ class Screen:
         self.strip = out.get_by_role("region", name="Order of play")
         self.roster = out.get_by_role("region", name="Combatants")
         self.attack = out.get_by_role("region", name="Attack", exact=True)
+        self.answers = self.attack.get_by_role("region", name="The hit waiting for an answer")
         self.log = out.get_by_role("region", name="Encounter log")
         self.files = out.get_by_role("region", name="Files")
 
@@ -72,15 +73,13 @@ class Screen:
         self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
         self.click(self.attack, "Attack", press=press)
 
-    def answer(self, how: str, dice: str = "", *, press: bool = False) -> Locator:
+    def answer(self, how: str, dice: str = "", *, press: bool = False) -> None:
         """The target answers the hit waiting ("Block", "Dodge", "Dive for cover", "Take the
         hit"), with the dice typed: clicked, or (``press``) pressed with Enter."""
-        answers = self.attack.get_by_role("region", name="The hit waiting for an answer")
-        expect(answers).to_be_visible()
+        expect(self.answers).to_be_visible()
         if dice:
             self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
-        self.click(answers, how, press=press)
-        return answers
+        self.click(self.answers, how, press=press)
 
 
 @pytest.fixture(
@@ -112,8 +111,8 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     s.until(f"{enc}.pending_attack.roll.extreme", "True")
     s.click(s.attack, "Stagger")
     s.until(f"{enc}.pending_attack.effect", "staggering")
-    answers = s.answer("Take the hit")
-    expect(answers).to_be_hidden()
+    s.answer("Take the hit")
+    expect(s.answers).to_be_hidden()
     s.until(f"{enc}.turn_state({HENCHMEN!r}).out", "True")
     expect(s.meter(HENCHMEN)).to_have_attribute("aria-valuenow", "0")
     expect(s.meter(HENCHMEN)).to_have_attribute("aria-valuemax", "3")
@@ -137,8 +136,7 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     expect(dice).to_have_value("4 7")
     s.until(f"({enc}.pending_hits, {enc}.current)", "((), 'Ganyeka')")
     s.attack_with("Monolith", "Sinister weapon", "4 4")
-    answers = s.attack.get_by_role("region", name="The hit waiting for an answer")
-    expect(answers).to_contain_text("uses Monolith's turn in round 1")
+    expect(s.answers).to_contain_text("uses Monolith's turn in round 1")
     expect(dice).to_have_value("")  # used: the answer's roll does not reuse them
     s.notebook.screenshot(s.attack, f"{name}-answers")
     s.answer("Block", "5 4")
@@ -167,13 +165,12 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     # what the panel asks for now, never to the page)
     s.until(f"{enc}.current", "Ganyeka")
     s.attack_with("Blueshift", "Sinister weapon", "6 5", press=True)
-    answers = s.attack.get_by_role("region", name="The hit waiting for an answer")
-    block = answers.get_by_role("button", name="Block", exact=True)
+    block = s.answers.get_by_role("button", name="Block", exact=True)
     expect(block).to_be_focused()
     expect(block).to_have_css("outline-offset", "2px")  # the ring shows outside the blue button
     s.answer("Dodge", "3 3", press=True)
     s.until(f"{enc}.log[-1].kind", "avoided")
-    expect(answers).to_be_hidden()
+    expect(s.answers).to_be_hidden()
     expect(s.attack.get_by_role("button", name="Attack", exact=True)).to_be_focused()
     s.click(s.strip, "End turn")
     s.until(f"{enc}.current", "Monolith")
@@ -182,8 +179,7 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     # Monolith's Haymaker: 7 damage through protection 2, Ganyeka is out; at the end of
     # Monolith's turn "stunned" ends
     s.attack_with("Ganyeka", "Haymaker", "5 4")
-    answers = s.attack.get_by_role("region", name="The hit waiting for an answer")
-    expect(answers).to_contain_text("Endurance 5 → 0")
+    expect(s.answers).to_contain_text("Endurance 5 → 0")
     s.answer("Take the hit")
     s.until(f"{enc}.turn_state('Ganyeka').out", "True")
     expect(s.meter("Ganyeka")).to_have_attribute("aria-valuenow", "0")
