@@ -195,7 +195,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             self._slot_insert(len(self._slots), sheet.name)
 
     def _turn_started(self, name: str) -> None:
-        if self._journal.pop(self._defending, name):
+        if self._defending and self._journal.pop(self._defending, name):
             self._event(
                 "defense",
                 f"{possessive(name)} defense ends: their next action has come (Blocking, Dodging)",

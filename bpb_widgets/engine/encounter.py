@@ -215,7 +215,7 @@ class Encounter(Generic[S]):
         if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= MAX_SEED:
             raise RuleError(f"The seed is a whole number below 2**64, not {shown(seed)}.")
         self.seed: int = seed
-        self._history = History(seed, self._header())
+        self._history = History(seed, self._header(), self)
         self._journal = self._history.journal
         # the roster
         self._sheets: dict[str, S] = {}
@@ -240,9 +240,8 @@ class Encounter(Generic[S]):
         self._taking: int | None = None
         self._notes: tuple[str, ...] = ()
         self._lines: list[Line] = []
-        #: Turns begun so far, and the number of the turn under way.
+        #: Turns begun so far: the number of the turn under way.
         self._turns = 0
-        self._turn_began = 0
         self._conditions: dict[str, tuple[Condition, ...]] = {}
         #: Marked defeated by the GM: name -> the round.
         self._defeated: dict[str, int] = {}
@@ -932,7 +931,7 @@ class Encounter(Generic[S]):
         """End the conditions that end at the ``when`` of ``whose`` turn now under way."""
         for name, held in list(self._conditions.items()):
             for condition in held:
-                if condition.ends_at(when, whose, self._turn_began):
+                if condition.ends_at(when, whose, self._turns):
                     self._lift_condition(name, condition.name, f"it lasted {condition.until}")
 
     # ------------------------------------------------------------------ the order of play
@@ -940,7 +939,6 @@ class Encounter(Generic[S]):
     def _starting(self, name: str) -> None:
         """``name``'s turn (or delayed turn) is beginning: count it, end what ends now."""
         self._journal.attr(self, "_turns", self._turns + 1)
-        self._journal.attr(self, "_turn_began", self._turns)
         if self._conditions:
             self._expire("start", name)
         self._turn_started(name)
@@ -953,7 +951,8 @@ class Encounter(Generic[S]):
             self._expire("end", name)
         self._turn_ended(name)
         taking = self._taking
-        j.attr(self, "_taking", None)
+        if taking is not None:
+            j.attr(self, "_taking", None)
         if taking is None or taking == self._round or not self._late_delays():
             # a turn kept from an earlier round is that round's: this round's own still comes
             j.set(self._acted, name, self._round)
@@ -963,13 +962,15 @@ class Encounter(Generic[S]):
             if self._can_act(suspended):
                 j.attr(self, "_current", suspended)
                 return
-        j.attr(self, "_pos", self._pos + 1)
-        self._advance()
+        self._advance(self._pos + 1)
 
-    def _advance(self) -> None:
-        """Give the turn to the next combatant in the order of play who can take one, ending
-        rounds (the environment last) as the order runs out."""
-        j, pos, idle = self._journal, self._pos, 0
+    def _advance(self, pos: int | None = None) -> None:
+        """Give the turn to the next combatant in the order of play (from place ``pos``, or the
+        place under way) who can take one, ending rounds (the environment last) as the order runs
+        out."""
+        j, idle = self._journal, 0
+        if pos is None:
+            pos = self._pos
         while self._able:
             if pos >= len(self._slots):
                 holder = self._holder_at_round_end() if self._late_delays() else None
@@ -1017,12 +1018,13 @@ class Encounter(Generic[S]):
     def _begin_turn(self, name: str) -> None:
         j = self._journal
         j.attr(self, "_current", name)
-        note = self._turn_label(name)
-        j.append(self._lines, (self._round, f"{possessive(name)} turn{note}"))
-        held = self._holding.get(name) if self._late_delays() else j.pop(self._holding, name)
-        how = "also holding" if self._late_delays() else "still holding"
-        also = f" ({how} the turn delayed in round {held})" if held else ""
-        self._event("turn", f"{possessive(name)} turn{note}{also}", name)
+        turn = f"{possessive(name)} turn{self._turn_label(name)}"
+        j.append(self._lines, (self._round, turn))
+        late = self._late_delays()
+        held = self._holding.get(name) if late else j.pop(self._holding, name)
+        if held:
+            turn += f" ({'also' if late else 'still'} holding the turn delayed in round {held})"
+        self._event("turn", turn, name)
         self._starting(name)
 
     def _end_round(self) -> None:
@@ -1119,10 +1121,11 @@ class Encounter(Generic[S]):
             )
 
     def _need_current(self) -> str:
-        self._need_started("end or delay a turn")
-        if self._current is None:
+        current = self._current
+        if current is None:  # there is a turn under way only once the fight has started
+            self._need_started("end or delay a turn")
             raise RuleError("Nobody can act right now: nobody aware has a turn left.")
-        return self._current
+        return current
 
     def _need_resolved(self) -> None:
         problem = self._unresolved()
@@ -1144,6 +1147,8 @@ class Encounter(Generic[S]):
     ) -> Any:
         """Run a command with its arguments made plain: the command sees what is saved and
         replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        if not args and not kwargs:
+            return self._history.run({"cmd": name, "args": {}}, self._call, method, {})
         plain = arguments(method, args, kwargs)
         record: Record = {"cmd": name, "args": plain}
         return self._history.run(record, self._call, method, fresh(plain) if plain else {})
@@ -1185,7 +1190,8 @@ class Encounter(Generic[S]):
     def history(self) -> list[dict[str, Any]]:
         """The accepted commands, oldest first, as they are saved (copies: changing them changes
         nothing)."""
-        return [json.loads(done.encoded) for done in self._history.done]
+        history = self._history
+        return [json.loads(text) for text in history.encoded(len(history.done))]
 
     @property
     def can_undo(self) -> bool:
@@ -1227,7 +1233,7 @@ class Encounter(Generic[S]):
         index = event.index if isinstance(event, Event) else event
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(log):
             raise RuleError(f"There is no log entry {index!r} to undo back to.")
-        self.undo(len(self._history.done) - log[index].command)
+        self.undo(len(self._history.done) - log[index][1])
 
     # ------------------------------------------------------------------ saving
 

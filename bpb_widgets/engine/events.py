@@ -109,12 +109,13 @@ class Change:
 
 class Log(Sequence[Event]):
     """The encounter's log, read-only and not copied: ``enc.log[-1]`` costs the same however long
-    the fight has run."""
+    the fight has run. The history keeps each event as a plain tuple of its fields (which the
+    garbage collector does not track); reading one gives an ``Event``."""
 
-    __slots__ = ("_events",)
+    __slots__ = ("_rows",)
 
-    def __init__(self, events: list[Event]) -> None:
-        self._events = events
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self._rows = rows
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -122,11 +123,17 @@ class Log(Sequence[Event]):
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
-            return tuple(self._events[index])
-        return self._events[index]
+            return tuple(Event(*row) for row in self._rows[index])
+        return Event(*self._rows[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return (Event(*row) for row in self._rows)
+
+    def __reversed__(self) -> Iterator[Event]:
+        return (Event(*row) for row in reversed(self._rows))
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._rows)
 
     def __repr__(self) -> str:
-        return f"<Log of {len(self._events)} events>"
+        return f"<Log of {len(self._rows)} events>"
