@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 import ipywidgets
 
 from benchmarks.engine import fight
+from benchmarks.stats import interval_rows
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import GMScreen, TurnOrderStrip
 from bpb_widgets.widgets._host import STATIC
@@ -58,8 +59,6 @@ ROUNDS = 3
 CLICK_ROUNDS = 120
 #: Measurements of the page's own work: views rendered, frames after an edit, patches replayed.
 REPEATS = 40
-#: Resamples of the bootstrap interval of a ratio of two medians, and its level.
-RESAMPLES, LEVEL = 2000, 0.9
 #: Milliseconds a page is left alone before each measured click, and up to one frame more at
 #: random: 150 ms is nine frames of 60 Hz, so with no jitter every click of a run would land at
 #: one phase of the frame clock and the run's medians would depend on that phase.
@@ -600,26 +599,6 @@ def browser_figures() -> list[Figure]:
         (f"render a GM screen, {big}", m["screen big"], "ms"),
         ("  ratio big / small", m["screen big"] / m["screen small"], "x"),
     ]
-
-
-def ratio_interval(over: list[float], under: list[float]) -> tuple[float, float]:
-    """The bootstrap interval (``LEVEL``) of ``median(over) / median(under)``: both samples
-    resampled with replacement ``RESAMPLES`` times, the same way in every run."""
-    rng = random.Random(0)
-    ratios = sorted(
-        statistics.median(rng.choices(over, k=len(over)))
-        / statistics.median(rng.choices(under, k=len(under)))
-        for _ in range(RESAMPLES)
-    )
-    tail = round(RESAMPLES * (1 - LEVEL) / 2)
-    return ratios[tail], ratios[-tail - 1]
-
-
-def interval_rows(over: list[float], under: list[float]) -> list[Figure]:
-    """A ratio's bootstrap interval as two figures."""
-    low, high = ratio_interval(over, under)
-    share = f"{LEVEL:.0%}"
-    return [(f"    {share} interval (bootstrap): from", low, "x"), ("    to", high, "x")]
 
 
 def typical_round(screen: Locator) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from benchmarks.widgets import interval_rows, ratio_interval
+from benchmarks.stats import interval_rows, ratio_interval
 
 
 def clicks(seed: int, scale: float = 1.0, spread: float = 15.0) -> list[float]:

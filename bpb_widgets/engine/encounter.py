@@ -1412,11 +1412,22 @@ def _fits(record: Record, commands: Mapping[str, Callable[..., Any]]) -> bool:
     method = commands.get(record["cmd"])
     if method is None:
         return False
+    return _binds(method, record["args"]) if record["args"] else _bare(method)
+
+
+def _binds(method: Callable[..., Any], args: Mapping[str, Any]) -> bool:
+    """Whether ``args`` fit the command's signature."""
     try:
-        signature_of(method).bind(None, **record["args"])
+        signature_of(method).bind(None, **args)
     except TypeError:
         return False
     return True
+
+
+@functools.cache
+def _bare(method: Callable[..., Any]) -> bool:
+    """Whether a command can be called without arguments (``end_turn``), looked up once."""
+    return _binds(method, {})
 
 
 def _steps(steps: object, available: int, what: str) -> int:
