@@ -18,6 +18,7 @@ from bpb_widgets.forecast.runner import (
     simulate,
 )
 from bpb_widgets.forecast.tactics import TacticsChoice
+from bpb_widgets.forecast.tally import Tally
 
 Interval = tuple[float, float]
 
@@ -67,10 +68,20 @@ class Forecast:
         forecast._run(checked, progress, cancel)
         return forecast
 
+    @classmethod
+    def of(cls, checked: Plan, tally: Tally, workers: int, seconds: float) -> Forecast:
+        """The forecast of fights already run and tallied (``runner.Steps``, a chunk at a time)."""
+        forecast = cls.__new__(cls)
+        forecast._read(checked, tally, workers, seconds)
+        return forecast
+
     def _run(self, checked: Plan, progress: Progress | None, cancel: Cancel | None) -> None:
         began = time.perf_counter()
         tally, workers = simulate(checked, progress=progress, cancel=cancel)
-        self.seconds = time.perf_counter() - began
+        self._read(checked, tally, workers, time.perf_counter() - began)
+
+    def _read(self, checked: Plan, tally: Tally, workers: int, seconds: float) -> None:
+        self.seconds = seconds
         self.plan = checked
         self.workers = workers
         self.tally = tally

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -245,6 +246,43 @@ def simulate(
         if cancel is not None and cancel.is_set():
             break
     return total, workers
+
+
+class Steps:
+    """A plan's fights run a chunk at a time on the calling thread, for a host that cannot start
+    a thread (Pyodide, in JupyterLite): whoever drives it calls ``step`` until it answers False,
+    the event loop between its other work (a Cancel click is heard between two chunks) or a
+    caller that waits for the end. A tactic's refusal (a ``RuleError``) ends it; ``tally`` holds
+    the fights run."""
+
+    def __init__(
+        self, plan: Plan, *, progress: Progress | None = None, cancel: Cancel | None = None
+    ) -> None:
+        self.plan, self.tally = plan, Tally()
+        self.error: RuleError | None = None
+        self._progress, self._cancel = progress, cancel
+        self._next, self._began = 0, time.perf_counter()
+        self.seconds = 0.0
+
+    def step(self) -> bool:
+        """Run the next chunk, unless cancelled or done; whether there is more to run."""
+        if self.error is not None or self._next == chunks(self.plan.n) or self.cancelled:
+            return False
+        try:
+            self.tally.add(run_chunk(self.plan, self._next))
+        except RuleError as error:
+            self.error = error
+            return False
+        finally:
+            self.seconds = time.perf_counter() - self._began
+        self._next += 1
+        if self._progress is not None:
+            self._progress(self.tally.fights, self.plan.n)
+        return self._next < chunks(self.plan.n) and not self.cancelled
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel is not None and self._cancel.is_set()
 
 
 def _here(plan: Plan) -> Iterator[Tally]:

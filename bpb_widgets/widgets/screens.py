@@ -96,7 +96,8 @@ class FightFiles(Widget):
 
 class ForecastPanel(Widget):
     """The fight forecast, to show beside the GM screen: who wins, in how many rounds, who drops
-    first, from where the fight stands. It runs on a thread (the screen stays responsive), with
+    first, from where the fight stands. It runs on a thread (the screen stays responsive), or
+    where no thread can start (JupyterLite) a chunk of fights at a time on the event loop, with
     a progress bar and a Cancel button; ``panel.forecast`` is the last result as a Python
     ``Forecast``, ``panel.wait()`` waits for a running one."""
 
@@ -120,6 +121,11 @@ class ForecastPanel(Widget):
     def forecast(self) -> Any:
         """The last finished forecast (a ``bpb_widgets.forecast.Forecast``), or None."""
         return self._forecast_part().forecast
+
+    @property
+    def running(self) -> bool:
+        """Whether a forecast is running."""
+        return self._forecast_part().running
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for a running forecast to end; False if it is still running after ``timeout``."""

@@ -3,6 +3,7 @@ kernel free while the forecast runs."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
@@ -129,3 +130,77 @@ def test_a_blackout_fight_is_forecast(sent: Sent) -> None:
     assert panel.forecast is not None and panel.forecast.fights == 500
     assert panel.forecast.to_dict()["measure"] == "HP"
     assert enc.to_json() == saved
+
+
+@pytest.fixture
+def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel where no thread can start, as Pyodide's in JupyterLite."""
+
+    def refused(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refused)
+
+
+def test_without_threads_it_runs_in_chunks_on_the_event_loop_with_progress(
+    sent: Sent, no_threads: None
+) -> None:
+    """Issue 38: in JupyterLite the panel's thread could not start and the panel stayed
+    "running", 0 of 3,000, for good."""
+    enc = seed_fight()
+    seen: list[int] = []
+
+    async def kernel() -> None:
+        panel = ForecastPanel(enc)
+        to(panel, "run", n=1000, seed=3)
+        assert state(panel)["error"] == ""
+        assert state(panel)["status"] == "running"
+        while panel.running:  # the loop is free between two chunks
+            seen.append(state(panel)["progress"]["done"])
+            await asyncio.sleep(0)
+        assert state(panel)["status"] == "done"
+        assert panel.forecast is not None
+        assert panel.forecast.tally == Forecast(enc, n=1000, seed=3).tally
+
+    asyncio.run(kernel())
+    assert seen[:2] == [0, 250] and seen[-1] == 750
+    assert [p["done"] for p in sent.patches("forecast", "progress")] == [0, 250, 500, 750, 1000]
+    assert "bpb-forecast" not in sent.threads
+
+
+def test_without_threads_cancel_is_heard_between_two_chunks(sent: Sent, no_threads: None) -> None:
+    async def kernel() -> None:
+        panel = ForecastPanel(seed_fight())
+        to(panel, "run", n=200_000, seed=1)
+        while state(panel)["progress"]["done"] < 500:
+            await asyncio.sleep(0)
+        to(panel, "cancel")
+        assert state(panel)["error"] == ""
+        while panel.running:
+            await asyncio.sleep(0)
+        assert state(panel)["status"] == "cancelled"
+        result = state(panel)["result"]
+        assert not result["complete"] and 500 <= result["fights"] <= 750
+        to(panel, "run", n=250, seed=1)  # and Forecast works again
+        assert panel.wait(60) and state(panel)["status"] == "done"
+
+    asyncio.run(kernel())
+
+
+def test_without_threads_wait_runs_the_rest_and_a_script_runs_it_at_once(
+    sent: Sent, no_threads: None
+) -> None:
+    async def kernel() -> None:
+        panel = ForecastPanel(seed_fight())
+        panel.run(n=1000, seed=3)
+        assert panel.running
+        assert panel.wait()
+        assert state(panel)["status"] == "done" and not panel.running
+        await asyncio.sleep(0)  # the loop's task finds it ended and sends nothing more
+        assert [p for p in sent.patches("forecast", "status")].count("done") == 1
+
+    asyncio.run(kernel())
+    panel = ForecastPanel(seed_fight())  # no event loop: a plain script
+    panel.run(n=500, seed=3)
+    assert not panel.running and state(panel)["status"] == "done"
+    assert panel.forecast is not None and panel.forecast.fights == 500

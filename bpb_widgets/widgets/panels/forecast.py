@@ -6,17 +6,24 @@ fights run on a fork of the fight taken when Forecast is clicked (the live fight
 on the kernel's main thread). The thread writes only the fields it owns (``progress``,
 ``status``, ``result``) and sends each edit as its own patch message. A result goes stale, and
 says so, once the fight changes.
+
+Where no thread can start (Pyodide, in JupyterLite), the fights run a chunk at a time on the
+event loop (``runner.Steps``), which hears the GM's clicks, Cancel included, between two chunks;
+``wait()`` runs what is left at once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import threading
+import time
 from typing import Any
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast import MAX_ROUNDS, Forecast, plan
-from bpb_widgets.forecast.runner import DEFAULT_ROUNDS
+from bpb_widgets.forecast.runner import DEFAULT_ROUNDS, Plan, Steps
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part, shown_error
 
@@ -34,6 +41,9 @@ class ForecastPart(Part[Encounter[Any]]):
     def __init__(self, host: Any, encounter: Encounter[Any]) -> None:
         super().__init__(host, encounter)
         self._thread: threading.Thread | None = None
+        #: The forecast running a chunk at a time on the event loop, where threads cannot start.
+        self._steps: Steps | None = None
+        self._task: asyncio.Task[None] | None = None
         self._cancel = threading.Event()
         #: The last finished forecast (Python only; the front end gets ``result``).
         self.forecast: Forecast | None = None
@@ -51,6 +61,8 @@ class ForecastPart(Part[Encounter[Any]]):
 
     @property
     def running(self) -> bool:
+        if self._steps is not None:
+            return True
         return self._thread is not None and self._thread.is_alive()
 
     @command
@@ -72,10 +84,15 @@ class ForecastPart(Part[Encounter[Any]]):
         self.put("status", "running")
         self.put("progress", {"done": 0, "total": checked.n})
         self._cancel = threading.Event()
-        self._thread = threading.Thread(
+        thread = threading.Thread(
             target=self._work, args=(checked, self._cancel), name="bpb-forecast", daemon=True
         )
-        self._thread.start()
+        try:
+            thread.start()
+        except RuntimeError:  # no threads here: chunks on the event loop
+            self._in_steps(checked)
+        else:
+            self._thread = thread
 
     @command
     def cancel(self) -> None:
@@ -85,7 +102,16 @@ class ForecastPart(Part[Encounter[Any]]):
         self._cancel.set()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the running forecast to end (scripts, tests); False if it still runs."""
+        """Wait for the running forecast to end (scripts, tests); False if it still runs. Where
+        it runs a chunk at a time on the event loop, the rest is run here and now."""
+        steps = self._steps
+        if steps is not None:
+            end = None if timeout is None else time.monotonic() + timeout
+            while steps.step():
+                if end is not None and time.monotonic() > end:
+                    return False
+            self._end_steps(steps)
+            return True
         thread = self._thread
         if thread is not None:
             thread.join(timeout)
@@ -103,16 +129,60 @@ class ForecastPart(Part[Encounter[Any]]):
         self.state[field] = value
         self.host.send({"type": "patch", "panels": {self.key: [{"field": field, "value": value}]}})
 
-    def _work(self, checked: Any, cancel: threading.Event) -> None:
-        def progress(done: int, total: int) -> None:
-            self._send("progress", {"done": done, "total": total})
+    def _progress(self, done: int, total: int) -> None:
+        self._send("progress", {"done": done, "total": total})
 
+    def _work(self, checked: Plan, cancel: threading.Event) -> None:
         try:
-            forecast = Forecast.run(checked, progress=progress, cancel=cancel)
+            forecast = Forecast.run(checked, progress=self._progress, cancel=cancel)
         except RuleError as error:  # a tactic's illegal choice, found while fighting
-            self._send("error", shown_error(str(error)))
-            self._send("status", "idle")
+            self._refused(error)
             return
+        self._done(forecast)
+
+    def _refused(self, error: RuleError) -> None:
+        self._send("error", shown_error(str(error)))
+        self._send("status", "idle")
+
+    def _done(self, forecast: Forecast) -> None:
         self.forecast = forecast
         self._send("result", forecast.to_dict())
         self._send("status", "done" if forecast.complete else "cancelled")
+
+    # -- where no thread can start -----------------------------------------------------------
+
+    def _in_steps(self, checked: Plan) -> None:
+        """Run the forecast a chunk at a time on the event loop (or at once, with none)."""
+        steps = self._steps = Steps(checked, progress=self._progress, cancel=self._cancel)
+        loop = _event_loop()
+        if loop is None:
+            self.wait()
+        else:
+            self._task = loop.create_task(self._drive(steps))
+
+    async def _drive(self, steps: Steps) -> None:
+        while steps.step():
+            await asyncio.sleep(0)  # the browser's event loop takes the GM's clicks meanwhile
+        self._end_steps(steps)
+
+    def _end_steps(self, steps: Steps) -> None:
+        """Show what a forecast run in steps found (once: ``wait`` may have ended it first)."""
+        if self._steps is not steps:
+            return
+        self._steps = None
+        if steps.error is not None:
+            self._refused(steps.error)
+        else:
+            self._done(Forecast.of(steps.plan, steps.tally, 1, steps.seconds))
+
+
+def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop to run chunks on: the running one, or Pyodide's (the browser's own, always
+    running); None in a plain script."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None
