@@ -130,3 +130,47 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()
     assert any(url.endswith("pyodide.asm.wasm") for url in guard.requested)
+
+
+@needs_site
+def test_notebook_09_runs_all_and_the_forecast_panel_runs_and_cancels_without_threads(
+    loopback: tuple[BrowserContext, Loopback],
+) -> None:
+    """Issue 38: Pyodide starts no thread, so the panel's forecast runs a chunk at a time on the
+    event loop; Run All passes notebook 09, and a GM's Forecast shows its progress and stops
+    on Cancel."""
+    context, guard = loopback
+    expose_jupyterlite_app(context)
+    with static_server(SITE) as url:
+        page = context.new_page()
+        page.goto(f"{url}/lab/index.html?path=09_forecast.ipynb")
+        page.wait_for_function(
+            "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel",
+            timeout=60_000,
+        )
+        book = Notebook(page)
+        assert book.wait_kernel("print('ready')", "ready", timeout=BOOT_MS / 1000) == "ready"
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        panel = page.get_by_role("region", name="Fight forecast")
+        expect(panel).to_be_visible(timeout=BOOT_MS)
+        # the notebook's panel.run(n=1000); panel.wait() ran, and so did every cell after it
+        last = page.locator(".jp-Notebook .jp-Cell").last
+        expect(last.locator(".jp-OutputArea")).to_contain_text(
+            "no attack or damage", timeout=BOOT_MS
+        )
+        assert book.kernel("print(panel.forecast.fights, panel.running)").strip() == "1000 False"
+        expect(panel.locator(".bpb-status")).to_contain_text("Done: 1,000 of 1,000 fights")
+
+        panel.get_by_role("spinbutton", name="Fights to simulate").fill("200000")
+        panel.get_by_role("button", name="Forecast", exact=True).click()
+        expect(panel.locator(".bpb-status")).to_have_text(
+            re.compile(r"Forecasting… [1-9][\d,]* of 200,000 fights"), timeout=60_000
+        )
+        panel.get_by_role("button", name="Cancel").click()
+        expect(panel.locator(".bpb-status")).to_contain_text("Cancelled:", timeout=30_000)
+        expect(panel.get_by_role("button", name="Forecast", exact=True)).to_be_enabled()
+        done = book.kernel("print(panel.forecast.complete, panel.running)").strip()
+        assert done == "False False"
+        expect(panel.locator(".bpb-error")).to_be_hidden()
+        page.close()
+    assert not guard.elsewhere(), guard.elsewhere()
