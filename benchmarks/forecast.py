@@ -1,18 +1,30 @@
 """Forecast figures (issue 16): fights per second on one core and on every core for the seeds'
 Blueshift / Ganyeka / Monolith / henchmen fight, the time for n=10,000 (goal: under 5 s on a
 2-core machine), the cost of a simulated turn against the live engine's ``end_turn``, and the
-forecast's memory at n=100,000 against n=1,000 (goal: flat).
+forecast's memory at n=100,000 against n=1,000 (goal: flat). Issue 38: a simulated turn against
+the naive simulation's (``naive_forecast.py``, goal: at most 1.5x), and fights per second in
+Pyodide (the JupyterLite demo's Python, run by Node from the built site) against CPython's (goal:
+at most 1.5x slower).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import shutil
+import statistics
+import subprocess
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
+from benchmarks.naive_forecast import naive_fights
+from benchmarks.stats import interval_rows
 from bpb_widgets import Encounter
 from bpb_widgets.forecast import Forecast
+from bpb_widgets.forecast.bpb_model import fork
 
 Figure = tuple[str, float, str]
 
@@ -96,6 +108,65 @@ def peak_kib(n: int, workers: int) -> float:
     return peak / 1024
 
 
+def against_naive(n: int = 2_000, pairs: int = 7) -> tuple[list[float], list[float]]:
+    """Microseconds a simulated turn, the forecast's and the naive simulation's, on one core,
+    ``pairs`` times each, alternating."""
+    enc = seed_fight()
+    start = fork(enc)
+    ours, naive = [], []
+    for pair in range(pairs):
+        began = time.perf_counter()
+        result = Forecast(enc, n=n, seed=pair, workers=1)
+        ours.append((time.perf_counter() - began) / result.tally.turns * 1e6)
+        began = time.perf_counter()
+        _, turns = naive_fights(start, "heroes", n, pair)
+        naive.append((time.perf_counter() - began) / turns * 1e6)
+    return ours, naive
+
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "build" / "lite"
+#: What Pyodide runs (and CPython, for the same figure): one core, the seed fight.
+RATE = f"""
+import time
+from bpb_widgets import Encounter
+from bpb_widgets.forecast import Forecast
+enc = Encounter(seed=7)
+enc.add_party({SEED_FIGHT!r})
+Forecast(enc, n=250, seed=0, workers=1)
+rates = []
+for seed in range(5):
+    began = time.perf_counter()
+    done = Forecast(enc, n=2000, seed=seed, workers=1)
+    rates.append(done.fights / (time.perf_counter() - began))
+print(" ".join(map(str, rates)))
+"""
+
+
+def in_pyodide() -> list[float] | None:
+    """Fights per second (one core, five runs) in the demo's Pyodide, or None without the built
+    site (``make lite``) or Node."""
+    node = shutil.which("node")
+    if node is None or not (SITE / "static" / "pyodide").is_dir():
+        return None
+    done = subprocess.run(
+        [node, str(ROOT / "benchmarks" / "pyodide_forecast.mjs"), str(SITE), RATE],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    )
+    return [float(rate) for rate in done.stdout.split()[-5:]]
+
+
+def in_cpython() -> list[float]:
+    """The same five runs here."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(RATE, {})
+    return [float(rate) for rate in printed.getvalue().split()]
+
+
 def run() -> list[Figure]:
     cores = os.cpu_count() or 1
     one_time, one = timed(4_000, 1)
@@ -105,7 +176,8 @@ def run() -> list[Figure]:
     live = end_turn_us()
     peak_kib(1_000, cores)  # warm up: the first pool imports and caches what it needs
     small, large = peak_kib(1_000, cores), peak_kib(100_000, cores)
-    return [
+    ours, naive = against_naive()
+    rows = [
         ("fights per second, one core (n=4,000)", one_rate, "/s"),
         (f"fights per second, {cores} cores (n=10,000)", all_rate, "/s"),
         (f"  ratio {cores} cores / one core", all_rate / one_rate, "x"),
@@ -116,4 +188,30 @@ def run() -> list[Figure]:
         ("peak memory, n=1,000", small, "KiB"),
         ("peak memory, n=100,000", large, "KiB"),
         ("  ratio n=100,000 / n=1,000 (goal: flat, about 1)", large / small, "x"),
+        ("simulated turn, the forecast (one core, median of 7)", statistics.median(ours), "us"),
+        ("simulated turn, the naive simulation (alternating)", statistics.median(naive), "us"),
+        (
+            "  ratio forecast / naive (goal <= 1.5)",
+            statistics.median(ours) / statistics.median(naive),
+            "x",
+        ),
+        *interval_rows(ours, naive),
+    ]
+    here, there = in_cpython(), in_pyodide()
+    if there is None:
+        return [*rows, ("fights per second in Pyodide: no build/lite (make lite) or Node", 0, "")]
+    return [
+        *rows,
+        ("fights per second, CPython (one core, median of 5)", statistics.median(here), "/s"),
+        (
+            "fights per second, Pyodide under Node (the demo's runtime)",
+            statistics.median(there),
+            "/s",
+        ),
+        (
+            "  ratio CPython / Pyodide (goal <= 1.5)",
+            statistics.median(here) / statistics.median(there),
+            "x",
+        ),
+        *interval_rows(here, there),
     ]

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from benchmarks.forecast import seed_fight
+from benchmarks.naive_forecast import naive_fights
 from benchmarks.stats import interval_rows, ratio_interval
+from bpb_widgets.forecast import Forecast
+from bpb_widgets.forecast.bpb_model import fork
 
 
 def clicks(seed: int, scale: float = 1.0, spread: float = 15.0) -> list[float]:
@@ -28,3 +33,27 @@ def test_the_interval_is_the_same_in_every_run() -> None:
         "    90% interval (bootstrap): from",
         "    to",
     ]
+
+
+def test_the_naive_simulation_plays_by_the_forecasts_rules() -> None:
+    """The forecast's floor in the bench (issue 38) is honest only if it plays the same fight:
+    on the seed fight its heroes win inside the forecast's 95 % interval, in about as many
+    turns."""
+    enc = seed_fight()
+    forecast = Forecast(enc, n=4_000, seed=1, workers=1)
+    wins, turns = naive_fights(fork(enc), "heroes", 20_000, seed=2)
+    low, high = forecast.win_interval["heroes"]
+    assert low <= wins / 20_000 <= high
+    assert abs(turns / 20_000 - forecast.tally.turns / 4_000) < 0.3
+
+
+def test_the_naive_simulation_is_not_the_forecast_it_times() -> None:
+    """Another fight (the heroes without plot points) moves its heroes below the interval, so
+    the test above can fail."""
+    enc = seed_fight()
+    forecast = Forecast(enc, n=4_000, seed=1, workers=1)
+    start = fork(enc)
+    weaker = replace(start, plot=dict.fromkeys(start.plot, 0))
+    wins, _ = naive_fights(weaker, "heroes", 20_000, seed=2)
+    low, _ = forecast.win_interval["heroes"]
+    assert wins / 20_000 < low
