@@ -302,6 +302,27 @@ export function renderRoster({ model: anyModel, el }) {
     for (const remove of conditions?.querySelectorAll(".bpb-remove") ?? [])
       remove.setAttribute("aria-label", remove.getAttribute("title") ?? "");
     const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
+    const actions = h(
+      "details",
+      { class: "bpb-card-actions" },
+      h("summary", { text: "Sheet and actions", "aria-label": `Sheet and actions for ${name}` }),
+    );
+    // the sheet, the actions and the condition form (a select of every combatant) are built when
+    // the GM first opens them: a 500-combatant roster draws 500 summaries, not 500 forms
+    actions.addEventListener("toggle", () => {
+      if (actions.open && actions.children.length === 1) actions.append(...cardActions(name, card));
+    });
+    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, actions].filter(
+      (part) => part !== null,
+    );
+  };
+
+  /**
+   * A card's sheet, its buttons and the condition form, shown under "Sheet and actions".
+   * @param {string} name
+   * @param {CardState} card
+   */
+  const cardActions = (name, card) => {
     const toggle = (
       /** @type {string} */ label,
       /** @type {string} */ cmd,
@@ -329,10 +350,8 @@ export function renderRoster({ model: anyModel, el }) {
         { cls: "bpb-small" },
       ),
     );
-    const actions = h(
-      "details",
-      { class: "bpb-card-actions" },
-      h("summary", { text: "Sheet and actions", "aria-label": `Sheet and actions for ${name}` }),
+    return [
+      h("p", { class: "bpb-summary", text: card.summary }),
       h(
         "div",
         { class: "bpb-controls" },
@@ -342,15 +361,8 @@ export function renderRoster({ model: anyModel, el }) {
         removeButton,
         sure,
       ),
-    );
-    // the condition form (a select of every combatant) is built when the GM opens the actions
-    actions.addEventListener("toggle", () => {
-      if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
-    });
-    actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
-    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, actions].filter(
-      (part) => part !== null,
-    );
+      conditionForm(name),
+    ];
   };
 
   /**
@@ -380,9 +392,12 @@ export function renderRoster({ model: anyModel, el }) {
     const names = model.get("names") ?? [];
     const all = model.get("cards") ?? {};
     const wanted = names.filter((name) => all[name]).map((name) => paintCard(name, all[name]));
-    wanted.forEach((item, index) => {
-      if (cards.children[index] !== item) cards.insertBefore(item, cards.children[index] ?? null);
-    });
+    if (cards.children.length === 0)
+      cards.append(...wanted); // the first paint in one go
+    else
+      wanted.forEach((item, index) => {
+        if (cards.children[index] !== item) cards.insertBefore(item, cards.children[index] ?? null);
+      });
     for (const [name, item] of byName) {
       if (!names.includes(name)) {
         item.remove();
