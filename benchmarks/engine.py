@@ -38,6 +38,7 @@ V01 = "146096fea1e90f8c57af293d7312aa3458b53721"
 V01_INSTRUCTIONS = 73_115
 #: The long fight: End turns timed one by one, and the stretches whose means are compared.
 LONG_TURNS, FIRST, LATE = 40_000, (0, 1_000), (20_000, 30_000)
+CURVE = (10_000, 20_000, 30_000, 39_000)
 CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
 #: Subprocesses a version's End turn is measured in, alternating with the other's.
 PAIRS = 6
@@ -250,6 +251,7 @@ def against_v01() -> list[Figure]:
 
 def run() -> list[Figure]:
     small = per_call(lambda: fight(10), Encounter.end_turn)
+    middle = per_call(lambda: fight(100), Encounter.end_turn)
     large = per_call(lambda: fight(1_000), Encounter.end_turn)
     fresh = per_call(lambda: fight(10), Encounter.end_turn)
     long = per_call(lambda: fight(10, 20_000), Encounter.end_turn)
@@ -260,6 +262,7 @@ def run() -> list[Figure]:
     save, load = statistics.median(saves), statistics.median(loads)
     return [
         ("end_turn, 10 combatants", small, "us"),
+        ("end_turn, 100 combatants", middle, "us"),
         ("end_turn, 1,000 combatants", large, "us"),
         ("  ratio 1,000 / 10 (goal <= 1.5)", large / small, "x"),
         ("end_turn, fresh encounter", fresh, "us"),
@@ -278,6 +281,14 @@ def run() -> list[Figure]:
             "x",
         ),
         *interval_rows(late, first, statistics.fmean),
+        *(
+            (
+                f"  mean of turns {k:,}-{k + 1_000:,} (the curve)",
+                statistics.fmean(turns[k : k + 1_000]),
+                "us",
+            )
+            for k in CURVE
+        ),
         ("  p99.9 of the 40,000", ranked[int(len(ranked) * 0.999)], "us"),
         ("  the longest (goal < 5 ms)", ranked[-1] / 1e3, "ms"),
         ("  full passes of the collector meanwhile", len(passes), ""),
