@@ -196,13 +196,14 @@ def fork(enc: BulletproofBlues) -> BpbFork:
         )
         for a in enc.pending_hits
     )
-    ordered = any(e.kind == "order" for e in enc.log)
+    # no order set before the start (a short log: the fight's log is read only then)
+    roll_order = not enc.started and not any(e.kind == "order" for e in enc.log)
     return BpbFork(
         rules,
         fighters,
         max(enc.round, 1),
         tuple(enc.order),
-        not enc.started and not ordered,
+        roll_order,
         enc.order.index(current) if current in enc.order else 0,
         frozenset(acted),
         tuple(holding),
