@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -191,3 +192,19 @@ def test_loading_a_missing_file_says_so(tmp_path: Path) -> None:
 
 def test_rule_errors_from_replay_are_rule_errors() -> None:
     assert issubclass(EncounterFileError, RuleError)
+
+
+def test_a_long_history_leaves_the_garbage_collector_nothing_to_track() -> None:
+    """Issue 38: each End turn left 13.4 objects the collector tracked (journal entries holding
+    the encounter, records, frozensets, events), so its full passes grew with the fight. The
+    history now keeps plain values only; undo still works after the collector has passed."""
+    enc = busy()
+    before_turns = snapshot(enc, redo=False)
+    gc.collect()
+    tracked = len(gc.get_objects())
+    for _ in range(1_000):
+        enc.end_turn()
+    gc.collect()
+    assert len(gc.get_objects()) - tracked < 50  # 13,400 before
+    enc.undo(1_000)
+    assert snapshot(enc, redo=False) == before_turns
