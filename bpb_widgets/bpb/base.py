@@ -324,7 +324,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
         self._need_started("force an action")
         if not self._aware[name]:
             raise RuleError(f"{name} is not aware of the fight and cannot force an action.")
-        if self._endurance[name].out:
+        if self._out(name):
             raise RuleError(f"{name} is out of the fight and cannot force an action.")
         if self._on_own_turn(name):
             raise RuleError(

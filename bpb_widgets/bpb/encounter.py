@@ -41,7 +41,10 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
 
     #: The rule options that play a fight saved before format 3 as it was played: the rules
     #: issue 32 corrected (docs/rules.md, "Fights saved by earlier versions").
-    BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {"preempted_defense_forced": False}
+    BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {
+        "preempted_defense_forced": False,
+        "interposing_forced": False,
+    }
 
     @classmethod
     def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:

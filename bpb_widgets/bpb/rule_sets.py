@@ -48,6 +48,12 @@ class BulletproofBluesRules(RuleSet):
     #: turn"). False: the defense is their task action and the turn still comes (fights saved
     #: before format 3 replay so).
     preempted_defense_forced: bool = True
+    #: Taking a hit for someone else (``take_hit(target, instead=...)``) is a forced action of
+    #: the one who takes it: once per round, giving up their next available turn (seed 000,
+    #: "Forcing An Action": "A forced action can also be used to take a defensive action on
+    #: someone else's behalf, such as diving in front of an attack"). False: it costs nothing
+    #: (fights saved before format 3 replay so).
+    interposing_forced: bool = True
 
     def check(self) -> None:
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:
