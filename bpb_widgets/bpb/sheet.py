@@ -4,8 +4,8 @@ read (seed 004)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from bpb_widgets.bpb.rules.combat import protection as rules_protection
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, check_rank
@@ -28,6 +28,10 @@ ATTACK_KINDS: tuple[AttackKind, ...] = (
     "exploding",
     "non-endurance",
 )
+#: What a power boost raises besides a power on the sheet (seed 004, "Power Boost": "one of the
+#: character's attributes or powers"): the attributes but Endurance, which damage comes off,
+#: and the two powers the sheet holds as ranks.
+BOOSTABLE = (*(a for a in ATTRIBUTES if a != "endurance"), "protection", "super_speed")
 #: The longest name of a power or weapon.
 MAX_POWER_NAME = 60
 #: The most powers or weapons one sheet lists.
@@ -156,6 +160,37 @@ class Combatant:
 
     def has_expertise(self, skill: str) -> bool:
         return skill in self.expertise
+
+    def boostable(self, what: str) -> tuple[str, str, int]:
+        """What a power boost would raise (seed 004, "Power Boost"): an attribute (not
+        Endurance), protection, Super-speed or one of the sheet's attacks, as (key, label, rank);
+        refused for anything else or a power they lack."""
+        key = what.strip().casefold().replace("-", "_").replace(" ", "_")
+        if key in BOOSTABLE:
+            label, rank = key.replace("_", "-").capitalize(), self.rank(key)
+        else:
+            power = self.power(what)
+            if power is None:
+                known = ", ".join(
+                    [*(b.replace("_", "-") for b in BOOSTABLE), *(p.name for p in self.attacks)]
+                )
+                raise RuleError(
+                    f"A power boost raises an attribute or a power; {self.name} has none called "
+                    f"{what!r} ({known})."
+                    + (" Endurance is what damage comes off." if key == "endurance" else "")
+                )
+            key, label, rank = power.name, power.name, power.rank
+        if not rank:
+            raise RuleError(f"{self.name} has no {label} to boost (a new power is a power stunt).")
+        return key, label, rank
+
+    def raised(self, key: str) -> Combatant:
+        """This sheet with ``key`` (as ``boostable`` names it) one rank higher."""
+        if key in BOOSTABLE:
+            higher: dict[str, Any] = {key: self.rank(key) + 1}
+            return replace(self, **higher)
+        attacks = tuple(replace(p, rank=p.rank + 1) if p.name == key else p for p in self.attacks)
+        return replace(self, attacks=attacks)
 
     @property
     def precedence(self) -> tuple[int, int, int]:
