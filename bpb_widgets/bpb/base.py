@@ -199,6 +199,14 @@ class BulletproofBluesBase(Encounter[Combatant]):
             boosts=self._boosts.get(name, ()),
         )
 
+    def _covers(self, sheet: Combatant, skills: tuple[str, ...]) -> bool:
+        """Whether ``sheet``'s expertise covers a power or attack that uses ``skills`` (its name
+        first): any of them, spelt as the GM likes (seed 004, "Extreme Success": "expertise in
+        the power or skill"), or its name alone under ``expertise_covers_skill=False``."""
+        if self.rules.expertise_covers_skill:
+            return sheet.expert_in(skills)
+        return skills[0].casefold() in sheet.expertise
+
     def _sheet(self, name: str) -> Combatant:
         """``name``'s sheet as the rules read it now: with their power boosts (seed 004, "Power
         Boost": "the rolls and damage of that round use it")."""

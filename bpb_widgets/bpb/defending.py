@@ -273,7 +273,7 @@ class Defending(Fighting):
             expert = sheet.has_expertise(rule.skill)
         else:
             name, value = used.name, used.rank
-            expert = sheet.has_expertise(used.name.casefold())
+            expert = self._covers(sheet, used.skills())
         return DefensePreview(
             kind=kind,
             defender=defender,

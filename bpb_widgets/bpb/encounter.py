@@ -47,6 +47,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {
         "preempted_defense_forced": False,
         "interposing_forced": False,
+        "expertise_covers_skill": False,
     }
 
     @classmethod

@@ -101,6 +101,8 @@ class Weapon:
     hand_to_hand: bool
     dr: int
     stunning: bool
+    #: The powers and skills whose expertise allows its extreme success.
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +339,7 @@ class Fighting(BulletproofBluesBase):
             victim.rank(against),
             mods,
             tuple(automatic),
-            self._expert(sheet, weapon.name),
+            self._expert(sheet, weapon),
             attacker in self._automatic,
         )
 
@@ -485,7 +487,13 @@ class Fighting(BulletproofBluesBase):
             strike = hand_to_hand(sheet.brawn, weapon_dr=rating)
             rating, stunning = strike.dr, stunning or strike.stunning
         return Weapon(
-            listed.name, rank, chosen, close, rank if rating is None else rating, stunning
+            listed.name,
+            rank,
+            chosen,
+            close,
+            rank if rating is None else rating,
+            stunning,
+            replace(listed, hand_to_hand=close).skills(),
         )
 
     def _range_bands(self, weapon: Weapon, distance: float | None) -> int:
@@ -523,10 +531,10 @@ class Fighting(BulletproofBluesBase):
             automatic.append(f"{bands} range band{'s' * (bands > 1)} beyond the power's")
         return modifiers(attack=set(bonus), defense=set(defense), range_bands=bands), automatic
 
-    def _expert(self, sheet: Combatant, power: str) -> bool:
-        """Whether an extreme success is possible: expertise in the power, unless the rule set
-        lets anyone (seed 004, "Extreme Success")."""
-        return power.casefold() in sheet.expertise or not self.rules.extreme_needs_expertise
+    def _expert(self, sheet: Combatant, weapon: Weapon) -> bool:
+        """Whether an extreme success is possible: expertise in the power or skill the attack
+        uses, unless the rule set lets anyone (seed 004, "Extreme Success")."""
+        return self._covers(sheet, weapon.skills) or not self.rules.extreme_needs_expertise
 
     @staticmethod
     def _named(weapon: Weapon) -> str:

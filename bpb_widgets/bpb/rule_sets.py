@@ -54,6 +54,11 @@ class BulletproofBluesRules(RuleSet):
     #: someone else's behalf, such as diving in front of an attack"). False: it costs nothing
     #: (fights saved before format 3 replay so).
     interposing_forced: bool = True
+    #: Expertise in the power or skill an attack uses allows its extreme success: its name, the
+    #: ``skill`` its sheet entry names, and for a hand-to-hand attack hand-to-hand (or melee)
+    #: expertise (seed 004, "Extreme Success": "expertise in the power or skill"). False: only
+    #: expertise spelt as the attack's name (fights saved before format 3 replay so).
+    expertise_covers_skill: bool = True
 
     def check(self) -> None:
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:
