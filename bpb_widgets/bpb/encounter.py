@@ -48,6 +48,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         "preempted_defense_forced": False,
         "interposing_forced": False,
         "expertise_covers_skill": False,
+        "declare_order_this_round": False,
     }
 
     @classmethod
