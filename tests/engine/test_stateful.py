@@ -35,7 +35,7 @@ class Fight(CommandMachine):
             "Blueshift", perception=4, agility=5, expertise={"dodge", "blast"}, player=True
         )
         self.enc.add("Ganyeka", brawn=5, prowess=4, endurance=4, expertise={"block", "blast"})
-        self.enc.add("Hooligans", group=True, endurance=3, aware=False)
+        self.enc.add("Hooligans", group=True, members=3, endurance=3, aware=False)
         if start:
             self.enc.start()
 
@@ -202,6 +202,21 @@ class Fight(CommandMachine):
     def edit(self, who: str, field: str, value: int | bool, expertise: set[str] | None) -> None:
         more = {} if expertise is None else {"expertise": expertise}
         self.attempt(lambda: self.enc.edit(who, **{field: value}, **more))
+
+    @rule(
+        who=name,
+        count=st.integers(-1, 5),
+        back=st.booleans(),
+        members=st.none() | st.integers(0, 5),
+    )
+    def members(self, who: str, count: int, back: bool, members: int | None) -> None:
+        enc = self.enc
+        if members is not None:
+            self.attempt(lambda: enc.edit(who, members=members))
+        elif back:
+            self.attempt(lambda: enc.bring_back(who, count))
+        else:
+            self.attempt(lambda: enc.take_out(who, count))
 
     @rule()
     def rest(self) -> None:
