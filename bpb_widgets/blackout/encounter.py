@@ -748,12 +748,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         ends: str | None = None,
         of: str | None = None,
         note: str = "",
+        rounds: int | None = None,
     ) -> Condition:
         """As every system's ``add_condition`` ("prone", "slowed", "surprised" ...), except the
         conditions that follow hit points and tests ("out of the fight", "stabilised", "dead")."""
         self._refuse_kept(condition)
         add = commands_of(Encounter)["add_condition"]
-        given: Condition = add(self, name, condition, ends=ends, of=of, note=note)
+        given: Condition = add(self, name, condition, ends=ends, of=of, note=note, rounds=rounds)
         return given
 
     @command

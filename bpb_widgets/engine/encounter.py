@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, run
 from bpb_widgets.engine import storage
 from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole, fold_name
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
-from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
+from bpb_widgets.engine.conditions import (
+    Condition,
+    When,
+    check_condition_name,
+    check_rounds,
+    check_when,
+)
 from bpb_widgets.engine.conform import checked, fresh, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
@@ -952,18 +958,26 @@ class Encounter(Generic[S]):
         ends: str | None = None,
         of: str | None = None,
         note: str = "",
+        rounds: int | None = None,
     ) -> Condition:
         """Put ``name`` under ``condition`` ("stunned", "blinded", "on fire" ...): until removed,
-        or until the ``ends="start"`` or ``"end"`` of the next turn of ``of`` (``name`` by
-        default). Given during that combatant's own turn, it lasts to their *next* turn."""
+        until the ``ends="start"`` or ``"end"`` of the next turn of ``of`` (``name`` by
+        default; given during that combatant's own turn, it lasts to their *next* turn), or for
+        ``rounds`` rounds, this one the first: "for 2 rounds" given in round 3 ends with round 4,
+        after the environment has acted (before the fight, round 1 is the first)."""
         name = self._known(name)
         what = check_condition_name(condition)
         when, whose = check_when(ends, of)
+        many = check_rounds(rounds, ends)
         if when is not None:
             whose = self._known(whose or name)
         text = check_note(note, "Condition notes")
+        through = max(self._round, 1) + many - 1 if many else 0
         return self._give_condition(
-            name, Condition(what, when, whose, self._turns, "set by the GM", text)
+            name,
+            Condition(
+                what, when, whose, self._turns, "set by the GM", text, rounds=many, through=through
+            ),
         )
 
     @command
@@ -1215,6 +1229,10 @@ class Encounter(Generic[S]):
             j.append(self._lines, (self._round, f"Environment's turn ({notes})"))
             self._event("environment", f"The environment acts last: {notes} (Order Of Play)")
             j.attr(self, "_notes", ())
+        for name, held in list(self._conditions.items()):
+            for condition in held:
+                if condition.through == self._round:
+                    self._lift_condition(name, condition.name, f"it lasted {condition.until}")
         self._round_ended()
         j.attr(self, "_round", self._round + 1)
         j.attr(self, "_pos", 0)

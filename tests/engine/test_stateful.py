@@ -277,15 +277,24 @@ class Fight(CommandMachine):
         condition=st.sampled_from(["stunned", "prone", ""]),
         ends=st.sampled_from([None, "start", "end", "never"]),
         of=st.none() | name,
+        rounds=st.none() | st.integers(-1, 3),
         remove=st.booleans(),
     )
     def condition(
-        self, who: str, condition: str, ends: str | None, of: str | None, remove: bool
+        self,
+        who: str,
+        condition: str,
+        ends: str | None,
+        of: str | None,
+        rounds: int | None,
+        remove: bool,
     ) -> None:
         if remove:
             self.attempt(lambda: self.enc.remove_condition(who, condition))
         else:
-            self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+            self.attempt(
+                lambda: self.enc.add_condition(who, condition, ends=ends, of=of, rounds=rounds)
+            )
 
 
 class WikiFight(Fight):
