@@ -22,7 +22,16 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 from bpb_widgets.engine import storage
 from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole, fold_name
@@ -161,6 +170,19 @@ class Controls:
     ap_dice: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class HandAction:
+    """A change the GM makes by hand to a combatant's meter from their card (what the roster
+    offers under a system): ``label`` is the button; the ``command`` is called as ``command(name,
+    amount)`` when it ``takes`` "amount" (a whole number of 1 or more), "all" (the same, or None
+    for all of it) or "delta" (any whole number but 0, more or less), and as ``command([name])``
+    when it takes "names" (the rest after the fight)."""
+
+    label: str
+    command: str
+    takes: Literal["amount", "all", "delta", "names"]
+
+
 class Encounter(Generic[S]):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
@@ -186,6 +208,8 @@ class Encounter(Generic[S]):
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()
+    #: What a combatant's card changes by hand (damage, healing ...), in the order shown.
+    hand_actions: ClassVar[tuple[HandAction, ...]] = ()
     #: Whether ``vitals`` is health (Endurance, hit points), which the player view describes as
     #: unhurt / hurt / badly hurt for those not on the players' side; False where it is a
     #: resource (action points), which the player view shows only to the players' side.

@@ -94,6 +94,15 @@ class Fight(CommandMachine):
     def edit(self, who: str, field: str, value: int | bool) -> None:
         self.attempt(lambda: self.enc.edit(who, **{field: value}))
 
+    @rule(who=name, amount=st.integers(-2, 12), how=st.sampled_from(["damage", "heal", "ap"]))
+    def by_hand(self, who: str, amount: int, how: str) -> None:
+        enc = self.enc
+        if self.rule_set == "blackout":
+            act = enc.damage if how == "damage" else enc.heal_hp
+            self.attempt(lambda: act(who, amount))
+        else:
+            self.attempt(lambda: enc.adjust_ap(who, amount - 5))
+
     @rule(who=name, count=st.integers(0, 3), back=st.booleans())
     def members(self, who: str, count: int, back: bool) -> None:
         act = self.enc.bring_back if back else self.enc.take_out
