@@ -10,6 +10,8 @@ from bpb_widgets.errors import RuleError
 
 #: The largest expertise bonus a house rule may set (the seeds give +3).
 MAX_EXPERTISE_BONUS = 6
+#: How a group's members take damage (rule option ``member_endurance``).
+MEMBER_ENDURANCE = ("each", "shared")
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,41 @@ class BulletproofBluesRules(RuleSet):
     #: "later in the round or on a successive round"). False: a held turn not taken merges into
     #: the holder's next turn (bpb_widgets 0.1; fights saved by 0.1 replay so).
     delay_later_in_round: bool = True
+    #: A combatant whose turn a delayed turn pre-empts has not yet had the opportunity to take it:
+    #: a block, dodge or dive for cover before it is a forced action that gives that turn up
+    #: (seed 000, "Forcing An Action": "before they have had the opportunity to take their
+    #: turn"). False: the defense is their task action and the turn still comes (fights saved
+    #: before format 3 replay so).
+    preempted_defense_forced: bool = True
+    #: Taking a hit for someone else (``take_hit(target, instead=...)``) is a forced action of
+    #: the one who takes it: once per round, giving up their next available turn (seed 000,
+    #: "Forcing An Action": "A forced action can also be used to take a defensive action on
+    #: someone else's behalf, such as diving in front of an attack"). False: it costs nothing
+    #: (fights saved before format 3 replay so).
+    interposing_forced: bool = True
+    #: Expertise in the power or skill an attack uses allows its extreme success: its name, the
+    #: ``skill`` its sheet entry names, and for a hand-to-hand attack hand-to-hand (or melee)
+    #: expertise (seed 004, "Extreme Success": "expertise in the power or skill"). False: only
+    #: expertise spelt as the attack's name (fights saved before format 3 replay so).
+    expertise_covers_skill: bool = True
+    #: An order of play the GM declares as a round begins, before its first turn has ended,
+    #: applies to that round (seed 000, "Delaying A Turn": on the second round Monolith runs in
+    #: and "The GM declares that the order of play is Blueshift, then Ganyeka, then Monolith,
+    #: then Ganyeka's henchmen", and round 2 is listed so). False: from the next round (fights
+    #: saved before format 3 replay so).
+    declare_order_this_round: bool = True
+    #: How a group's counted members (``add(..., group=True, members=4)``) take damage; the
+    #: seeds give no rule. "each": every member has the sheet's Endurance, damage falls on the
+    #: member in front, and when it takes them to 0 they are out and the next stands unhurt;
+    #: "shared": one Endurance for the whole group, which is out of the fight at 0.
+    member_endurance: str = "each"
 
     def check(self) -> None:
+        if self.member_endurance not in MEMBER_ENDURANCE:
+            raise RuleError(
+                f"member_endurance is one of {', '.join(map(repr, MEMBER_ENDURANCE))}, not "
+                f"{self.member_endurance!r}."
+            )
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:
             raise RuleError(
                 f"The expertise bonus runs from 0 to {MAX_EXPERTISE_BONUS} (the seeds give +3); "

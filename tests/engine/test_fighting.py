@@ -115,7 +115,7 @@ def test_human_level_unarmed_damage_is_stunning_and_comes_back_after_the_fight()
     assert (enc.round, enc.current) == (2, "Black Steel")
     enc.end_turn()
     assert enc.current == "Widow"  # the hooligan is out: no turn
-    enc.recover()
+    enc.rest()
     assert enc.endurance("Hooligan").current == 3  # stunning damage all comes back
 
 
@@ -191,9 +191,9 @@ def test_diving_for_cover_out_of_reach_is_no_benefit() -> None:
 def test_someone_else_can_take_the_hit_for_the_target() -> None:
     enc = rooftop()
     enc.attack("Black Steel", "Hooligan", 4, dice=(6, 6))
-    enc.force("Widow", "leaps in front of the hooligan")
     harm = enc.take_hit(instead="Widow")
     assert harm.target == "Widow" and enc.endurance("Hooligan").current == 3
+    assert enc.turn_state("Widow").forced_this_round
 
 
 def test_ganyeka_throws_widow_50_feet_for_2_damage() -> None:
@@ -249,7 +249,7 @@ def test_trips_and_squeezes_at_human_level_are_stunning() -> None:
         (lambda e: e.spend_plot_point("Widow", "rally"), "no plot points left"),
         (lambda e: e.spend_plot_point("Black Steel", "nap"), "Unknown use of a plot point"),
         (lambda e: e.gain_plot_point("Black Steel", "bribe"), "Unknown reason to gain"),
-        (lambda e: e.recover("Widow"), "names= takes a list of text"),
+        (lambda e: e.rest("Widow"), "names= takes a list of text"),
     ],
 )
 def test_impossible_combat_commands_are_refused_and_change_nothing(act, message: str) -> None:

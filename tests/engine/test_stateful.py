@@ -11,7 +11,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from bpb_widgets import Encounter
+from bpb_widgets import Encounter, RuleError
 from tests.engine.machine import CommandMachine
 
 NAMES = ["Blueshift", "Ganyeka", "Monolith", "Widow", "Hooligans", "Nobody"]
@@ -35,7 +35,7 @@ class Fight(CommandMachine):
             "Blueshift", perception=4, agility=5, expertise={"dodge", "blast"}, player=True
         )
         self.enc.add("Ganyeka", brawn=5, prowess=4, endurance=4, expertise={"block", "blast"})
-        self.enc.add("Hooligans", group=True, endurance=3, aware=False)
+        self.enc.add("Hooligans", group=True, members=3, endurance=3, aware=False)
         if start:
             self.enc.start()
 
@@ -158,16 +158,84 @@ class Fight(CommandMachine):
     def grab(self, attacker: str, victim: str, then: str, d: tuple | None, r: tuple | None) -> None:
         self.attempt(lambda: self.enc.grab(attacker, victim, then, dice=d, reaction_dice=r))
 
-    @rule(who=name, use=st.sampled_from(["rally", "retcon", "nap"]), gain=st.booleans())
-    def plot_point(self, who: str, use: str, gain: bool) -> None:
+    @rule(
+        who=name,
+        use=st.sampled_from(["rally", "retcon", "nap", "automatic_success", "power_boost"]),
+        boost=st.none() | st.sampled_from(["agility", "blast", "endurance", "Flight"]),
+        lasts=st.sampled_from(["round", "scene", "week"]),
+        gain=st.booleans(),
+    )
+    def plot_point(self, who: str, use: str, boost: str | None, lasts: str, gain: bool) -> None:
         if gain:
             self.attempt(lambda: self.enc.gain_plot_point(who, "reward"))
         else:
-            self.attempt(lambda: self.enc.spend_plot_point(who, use))
+            self.attempt(lambda: self.enc.spend_plot_point(who, use, boost=boost, lasts=lasts))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(victim=name, d=dice)
+    def current_attacks_with_a_plot_point(self, victim: str, d: tuple | None) -> None:
+        attacker = self.enc.current
+        self.attempt(
+            lambda: self.enc.attack(attacker, victim, 4, power="blast", dice=d, plot_point=True)
+        )
+
+    @precondition(lambda self: self.enc.pending_attack is not None)
+    @rule(data=st.data(), d=st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)))
+    def someone_takes_the_hit_for_the_target(self, data: st.DataObject, d: tuple | None) -> None:
+        """Whoever ``interposers`` names may take the waiting hit; nobody else may."""
+        able = self.enc.interposers()
+        who = data.draw(st.sampled_from([*self.enc.names, "Nobody"]))
+        before = self.enc.to_json()
+        try:
+            self.enc.take_hit(instead=who, reaction_dice=d)
+        except RuleError:
+            assert who not in able and self.enc.to_json() == before
+            return
+        assert who in able
+
+    @rule(
+        who=name,
+        field=st.sampled_from(["brawn", "endurance", "prowess", "protection", "player", "group"]),
+        value=st.integers(-1, 15) | st.booleans(),
+        expertise=st.none() | st.sets(st.sampled_from(["block", "hand-to-hand", "blast"])),
+    )
+    def edit(self, who: str, field: str, value: int | bool, expertise: set[str] | None) -> None:
+        more = {} if expertise is None else {"expertise": expertise}
+        self.attempt(lambda: self.enc.edit(who, **{field: value}, **more))
+
+    @rule(
+        who=name,
+        count=st.integers(-1, 5),
+        back=st.booleans(),
+        members=st.none() | st.integers(0, 5),
+    )
+    def members(self, who: str, count: int, back: bool, members: int | None) -> None:
+        enc = self.enc
+        if members is not None:
+            self.attempt(lambda: enc.edit(who, members=members))
+        elif back:
+            self.attempt(lambda: enc.bring_back(who, count))
+        else:
+            self.attempt(lambda: enc.take_out(who, count))
 
     @rule()
-    def recover(self) -> None:
-        self.attempt(self.enc.recover)
+    def rest(self) -> None:
+        self.attempt(self.enc.rest)
+
+    @rule(
+        who=name,
+        how=st.sampled_from(["damage", "stunning", "heal", "recover"]),
+        amount=st.none() | st.integers(-1, 12),
+    )
+    def endurance_by_hand(self, who: str, how: str, amount: int | None) -> None:
+        enc = self.enc
+        act = {
+            "damage": lambda: enc.damage(who, amount),
+            "stunning": lambda: enc.damage(who, amount, stunning=True),
+            "heal": lambda: enc.heal(who, amount),
+            "recover": lambda: enc.recover(who, amount),
+        }[how]
+        self.attempt(act)
 
     @precondition(lambda self: self.enc.current is not None)
     @rule(
@@ -209,15 +277,24 @@ class Fight(CommandMachine):
         condition=st.sampled_from(["stunned", "prone", ""]),
         ends=st.sampled_from([None, "start", "end", "never"]),
         of=st.none() | name,
+        rounds=st.none() | st.integers(-1, 3),
         remove=st.booleans(),
     )
     def condition(
-        self, who: str, condition: str, ends: str | None, of: str | None, remove: bool
+        self,
+        who: str,
+        condition: str,
+        ends: str | None,
+        of: str | None,
+        rounds: int | None,
+        remove: bool,
     ) -> None:
         if remove:
             self.attempt(lambda: self.enc.remove_condition(who, condition))
         else:
-            self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+            self.attempt(
+                lambda: self.enc.add_condition(who, condition, ends=ends, of=of, rounds=rounds)
+            )
 
 
 class WikiFight(Fight):
