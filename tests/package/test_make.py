@@ -4,6 +4,7 @@ pip's mirror warnings once swallowed pip's exit status, so make went on as if in
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -21,9 +22,12 @@ def test_a_broken_pyproject_makes_the_install_fail(tmp_path: Path) -> None:
     shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(*NOT_CLONED))
     pyproject = clone / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + "\ndependencies = [\n")
+    # a make of its own, as a user types it (not one taking this run's variables, LOWEST=1...)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     made = subprocess.run(
         ["make", ".venv/.installed", f"PYTHON={sys.executable}"],
         cwd=clone,
+        env=env,
         capture_output=True,
         text=True,
         timeout=300,
