@@ -4,22 +4,31 @@
 # make bench - print the performance figures
 # make lite  - build the JupyterLite demo (a static site, no server) into build/lite/, offline
 # make dev   - rebuild the front end on every change and hot-reload it (ANYWIDGET_HMR=1)
+# make test LOWEST=1 - the same tests with the package's dependencies at the oldest versions
+#              pyproject.toml allows (in .venv-lowest; CI's oldest-dependencies job)
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
-VENV := .venv
+VENV := $(if $(LOWEST),.venv-lowest,.venv)
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
-# pip prints one harmless line per local mirror that lacks a package; keep real messages only
-PIP_QUIET := grep -v "is ignored: it is neither a file nor a directory" || true
+# pip prints one harmless line per local mirror that lacks a package: drop those lines and keep
+# the rest (sed, unlike grep -v, succeeds when nothing is left, so pip's own status is the pipe's)
+PIP_QUIET := sed -u '/is ignored: it is neither a file nor a directory/d'
+PIP := --disable-pip-version-check -q
+# LOWEST=1: every dependency of the package pinned to its lower bound (tools/lowest_pins.py)
+PINS := $(if $(LOWEST),$(VENV)/lowest-pins.txt)
 
 .PHONY: lab test bench lint notebooks screenshot clean lite dev
 
-$(INSTALLED): pyproject.toml
+# The front end is built by make ($(STATIC)), not by the package's build hook, so npm runs once.
+$(INSTALLED): pyproject.toml $(if $(LOWEST),tools/lowest_pins.py)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,lab,dev]' 2>&1 | $(PIP_QUIET)
+	$(if $(PINS),$(PY) tools/lowest_pins.py > $(PINS))
+	HATCH_BUILD_NO_HOOKS=true $(PY) -m pip install $(PIP) -e '.[test,lab,dev]' \
+		$(if $(PINS),--constraint $(PINS)) 2>&1 | $(PIP_QUIET)
 	touch $@
 
 # the widgets' front end: js/ bundled by esbuild into bpb_widgets/static/ (npm ci when the lock changes)
@@ -43,11 +52,20 @@ lint: $(INSTALLED) node_modules/.installed
 	npm run typecheck
 	npm run lint
 
-# the JupyterLite demo: Pyodide from its npm package, wheels from pip, nothing else downloaded
+# the JupyterLite demo: Pyodide from its npm package, wheels from pip, nothing else downloaded.
+# Built from an environment of its own: the Pyodide kernel's JupyterLab extension breaks a
+# JupyterLab it is installed into (a console error on every page), so it never enters $(VENV).
+LITE_VENV := .venv-lite
+LITE_PY := $(LITE_VENV)/bin/python
+$(LITE_VENV)/.installed: lite/build-requirements.txt
+	test -x $(LITE_PY) || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip install $(PIP) -r lite/build-requirements.txt 2>&1 | $(PIP_QUIET)
+	touch $@
+
 LITE := build/lite/jupyter-lite.json
-$(LITE): $(INSTALLED) $(STATIC) tools/build_lite.py $(wildcard lite/*) $(wildcard notebooks/*.ipynb) \
-		$(shell find bpb_widgets -name '*.py')
-	$(PY) tools/build_lite.py
+$(LITE): $(LITE_VENV)/.installed $(STATIC) tools/build_lite.py $(wildcard lite/*) \
+		$(wildcard notebooks/*.ipynb) $(shell find bpb_widgets -name '*.py')
+	$(LITE_PY) tools/build_lite.py 2>&1 | $(PIP_QUIET)
 
 lite: $(LITE)
 
@@ -77,4 +95,4 @@ lab: $(INSTALLED) $(STATIC)
 	$(BIN)/jupyter lab notebooks/ $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 clean:
-	rm -rf $(VENV) build dist test-output .pytest_cache .hypothesis node_modules bpb_widgets/static
+	rm -rf .venv .venv-lowest $(LITE_VENV) build dist test-output .pytest_cache .hypothesis node_modules bpb_widgets/static

@@ -15,7 +15,7 @@ from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.engine import Encounter, EncounterFileError, Event, RuleSet
 from bpb_widgets.errors import RuleError
 
-__version__ = "0.1.0"
+__version__ = "0.3.0.dev0"
 #: The widgets load Jupyter packages: imported on first use, so the engine and rules stay usable
 #: from a plain script.
 _WIDGETS = (

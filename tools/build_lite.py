@@ -16,7 +16,9 @@ is downloaded, and the site fetches nothing at run time but its own files.
 - Config (lite/jupyter-lite.json): ``disablePyPIFallback``; the build sets a local ``pyodideUrl``.
   The build fails if any jupyter-lite.json of the site names an http(s) URL.
 
-Usage: ``python tools/build_lite.py`` (``make lite``).
+Usage: ``python tools/build_lite.py`` (``make lite`` runs it from .venv-lite, an environment holding
+only lite/build-requirements.txt: the Pyodide kernel's extension breaks a JupyterLab it is
+installed into).
 """
 
 from __future__ import annotations
@@ -191,6 +193,9 @@ def lite_config(found: dict[str, Path]) -> dict[str, Any]:
             "federated_extensions": [str(found[name]) for name in EXTENSIONS],
             "ignore_sys_prefix": True,
             "no_sourcemaps": True,
+            # the standard library unpacks the few small archives; libarchive-c would need a
+            # system library for no gain here
+            "no_libarchive": True,
             "no_unused_shared_packages": True,
             "output_dir": str(OUT),
         },

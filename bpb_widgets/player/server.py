@@ -363,7 +363,8 @@ def _quiet(handler: tornado.web.RequestHandler) -> None:
         log.info("player view: %s %s -> %s", handler.request.method, handler.request.path, status)
 
 
-#: The page: the widgets' bundle draws it (``startPlayerPage``) from the server's events.
+#: The page: the widgets' bundle draws it (``startPlayerPage``) from the server's events. Its
+#: links are relative, so it works under a path too (jupyter-server-proxy's: player/hub.py).
 PAGE = """<!doctype html>
 <html lang="en" data-bpb-player="page">
 <head>
@@ -371,13 +372,13 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{title}</title>
-<link rel="stylesheet" href="/widgets.css?token={token}">
+<link rel="stylesheet" href="widgets.css?token={token}">
 </head>
 <body class="bpb-player-page">
 <main id="bpb-player" aria-live="polite"><p class="bpb-player-status">Connecting…</p></main>
 <script type="module" nonce="{nonce}">
-import {{ startPlayerPage }} from "/widgets.js?token={token}";
-startPlayerPage(document.getElementById("bpb-player"), "/events?token={token}");
+import {{ startPlayerPage }} from "./widgets.js?token={token}";
+startPlayerPage(document.getElementById("bpb-player"), "events?token={token}");
 </script>
 </body>
 </html>

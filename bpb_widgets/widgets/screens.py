@@ -236,14 +236,20 @@ class PlayerView(Widget):
     def serve(self, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = False) -> str:
         """Serve the view as a read-only page (for a TV browser on the same network: pass
         ``host="0.0.0.0"``) and print its URL, token included; returns the URL. Serving again
-        replaces the server (a new URL and token)."""
+        replaces the server (a new URL and token). Behind JupyterHub or Binder the URL goes
+        through jupyter-server-proxy (``bpb_widgets.player.hub``; docs/player-view.md)."""
         self.stop()
+        from bpb_widgets.player import hub
         from bpb_widgets.player.server import PlayerServer
 
         self.server = PlayerServer(self.encounter, self.options, host=host, port=port)
+        proxied = hub.proxied_url(self.server.port, self.server.token)
+        url = proxied or self.server.url
         if not quiet:
-            print(f"Player view: {self.server.url}")
-        return self.server.url
+            print(f"Player view: {url}")
+            if proxied is not None and not hub.proxy_installed():
+                print("(behind JupyterHub: install jupyter-server-proxy where Jupyter runs)")
+        return url
 
     def stop(self) -> None:
         """Close the page's server (if serving)."""

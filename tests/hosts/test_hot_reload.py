@@ -39,8 +39,13 @@ def test_a_rebuilt_stylesheet_reaches_a_widget_only_with_hmr(tmp_path: Path, hmr
     pytest.importorskip("watchfiles", reason="the dev extra (watchfiles) is not installed")
     shutil.copytree(PACKAGE, tmp_path / "bpb_widgets", ignore=shutil.ignore_patterns("__pycache__"))
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "ANYWIDGET_HMR": hmr}
-    done = subprocess.run(
-        [sys.executable, "-c", WATCH], env=env, capture_output=True, text=True, timeout=60
+    done = subprocess.run(  # run from the copy: Python puts its working folder first on the path
+        [sys.executable, "-c", WATCH],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ("reloaded" if hmr == "1" else "not reloaded")

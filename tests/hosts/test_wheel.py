@@ -4,14 +4,13 @@ lonboard's release job makes)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from bpb_widgets.widgets._host import STATIC
+from tests.conftest import Distributions
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLES = ("bpb_widgets/static/widgets.js", "bpb_widgets/static/widgets.css")
@@ -24,14 +23,9 @@ def bundles_in(wheel: Path) -> dict[str, bytes]:
         return {name: archive.read(name) for name in BUNDLES if name in names}
 
 
-def test_a_built_wheel_holds_the_front_end_bundles(tmp_path: Path) -> None:
+def test_a_built_wheel_holds_the_front_end_bundles(distributions: Distributions) -> None:
     assert (STATIC / "widgets.js").is_file(), "run `npm run build` (make does) first"
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = tmp_path.glob("bpb_widgets-*.whl")
+    wheel = distributions.wheel
     found = bundles_in(wheel)
     assert sorted(found) == sorted(BUNDLES)
     for name, content in found.items():  # the bundles just built, not stale ones

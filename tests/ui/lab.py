@@ -19,7 +19,7 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, Playwright, expect
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -142,10 +142,13 @@ ASK_PID = """async () => {
 
 
 class Notebook:
-    """One open notebook in the lab page, with helpers to run cells and query the kernel."""
+    """One open notebook in the lab page, with helpers to run cells and query the kernel.
+    ``console_errors`` holds every error the page logged to its console or threw, from its
+    opening on (``console_errors(page)`` before it opens)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, errors: list[str] | None = None) -> None:
         self.page = page
+        self.console_errors = errors if errors is not None else console_errors(page)
 
     def run_cell(
         self, source: str, *, wait_for: str | None = ".bpb", timeout: float = 20_000
@@ -248,6 +251,19 @@ class Notebook:
         return path
 
 
+def console_errors(page: Page) -> list[str]:
+    """Every error ``page`` logs to its console or throws from now on (a list that grows)."""
+    errors: list[str] = []
+
+    def logged(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", logged)
+    page.on("pageerror", lambda error: errors.append(f"{error.name}: {error.message}"))
+    return errors
+
+
 def open_notebook(
     server: LabServer,
     browser: Browser,
@@ -278,6 +294,7 @@ def open_notebook(
     }
     (server.root / name).write_text(json.dumps(document))
     page = browser.new_page(viewport={"width": width, "height": 1500})
+    errors = console_errors(page)
     if app == "notebook":
         page.goto(f"{server.url}/notebooks/{name}?token={server.token}")
     else:  # a fresh workspace per page, so no page restores another's notebooks
@@ -297,7 +314,7 @@ def open_notebook(
     if accept.count():
         accept.click()
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
-    book = Notebook(page)
+    book = Notebook(page, errors)
     if book.wait_kernel("print('ready')", "ready", timeout=60) != "ready":
         raise RuntimeError("the notebook's kernel did not answer")
     return book
