@@ -238,6 +238,8 @@ class Encounter(Generic[S]):
         self._kept: dict[str, int] = {}
         #: The round of the delayed turn under way (None: not a delayed turn).
         self._taking: int | None = None
+        #: The round of the delayed turn a pre-empted combatant was taking, resumed with it.
+        self._suspended_taking: int | None = None
         self._notes: tuple[str, ...] = ()
         self._lines: list[Line] = []
         #: Turns begun so far, and the number of the turn under way.
@@ -613,6 +615,7 @@ class Encounter(Generic[S]):
         j.changed("roster")
         if self._suspended == name:
             j.attr(self, "_suspended", None)
+            j.attr(self, "_suspended_taking", None)
         self._event("remove", f"{name} leaves the fight", name)
         self._leave_turn(name if current else None, unplaced=True, gone=True)
 
@@ -671,10 +674,8 @@ class Encounter(Generic[S]):
             return
         if not gone:
             self._turn_ended(name)
-        suspended = self._suspended
-        if suspended is not None and self._can_act(suspended):  # a pre-empted turn resumes
-            self._journal.attr(self, "_suspended", None)
-            self._journal.attr(self, "_current", suspended)
+        self._count_turn(None if gone else name)
+        if self._resume():
             return
         self._journal.attr(self, "_current", None)
         self._advance()
@@ -747,6 +748,10 @@ class Encounter(Generic[S]):
             raise RuleError(f"{name} is not holding a delayed turn.")
         if self._kept.get(name) == self._round:
             raise RuleError(f"{name} keeps the delayed turn for round {self._round + 1}.")
+        if not self._can_act(name):
+            raise RuleError(
+                f"{name} cannot take the delayed turn now: out of the fight or not aware of it."
+            )
         self._need_resolved()
         if self._suspended is not None:
             raise RuleError(
@@ -761,6 +766,8 @@ class Encounter(Generic[S]):
         """``name`` takes the turn they hold, before ``target`` (or at the end of the round)."""
         j = self._journal
         held = j.pop(self._holding, name)
+        if target is not None:  # the pre-empted turn, perhaps itself a delayed one, resumes later
+            j.attr(self, "_suspended_taking", self._taking)
         j.attr(self, "_taking", held)
         j.pop(self._kept, name)
         note = " (delayed)" if held == self._round else f" (delayed from round {held})"
@@ -952,19 +959,36 @@ class Encounter(Generic[S]):
         if self._conditions:
             self._expire("end", name)
         self._turn_ended(name)
-        taking = self._taking
-        j.attr(self, "_taking", None)
-        if taking is None or taking == self._round or not self._late_delays():
-            # a turn kept from an earlier round is that round's: this round's own still comes
-            j.set(self._acted, name, self._round)
-        suspended = self._suspended
-        if suspended is not None:
-            j.attr(self, "_suspended", None)
-            if self._can_act(suspended):
-                j.attr(self, "_current", suspended)
-                return
+        self._count_turn(name)
+        if self._resume():
+            return
         j.attr(self, "_pos", self._pos + 1)
         self._advance()
+
+    def _count_turn(self, name: str | None) -> None:
+        """The turn under way is over: ``name`` (None: who left the fight) has taken this
+        round's turn, unless it was a turn kept from an earlier round (that round's: this
+        round's own still comes)."""
+        taking = self._taking
+        self._journal.attr(self, "_taking", None)
+        late = taking is not None and taking != self._round and self._late_delays()
+        if name is not None and not late:
+            self._journal.set(self._acted, name, self._round)
+
+    def _resume(self) -> bool:
+        """The turn a delayed one pre-empted goes on, if its combatant can still act (a delayed
+        turn itself, if it was one: taken after the last turn of the round, or kept from an
+        earlier round); whether it does."""
+        j, name, taking = self._journal, self._suspended, self._suspended_taking
+        if name is None:
+            return False
+        j.attr(self, "_suspended", None)
+        j.attr(self, "_suspended_taking", None)
+        if not self._can_act(name):
+            return False
+        j.attr(self, "_taking", taking)
+        j.attr(self, "_current", name)
+        return True
 
     def _advance(self) -> None:
         """Give the turn to the next combatant in the order of play who can take one, ending
