@@ -71,11 +71,15 @@ class Feed:
         self.options = options or ViewOptions()
         self.view: View | None = None
         self.version = 0
+        #: The encounter the last view shows (another one's view is not kept while one acts).
+        self._shows: Encounter[Any] | None = None
 
     def update(self, encounter: Encounter[Any]) -> tuple[bytes, bytes] | None:
         """The events for ``encounter`` as it is now (whole, patch), or None if the players see
         nothing new."""
-        view = project(encounter, self.options)
+        before = self.view if encounter is self._shows else None
+        self._shows = encounter
+        view = project(encounter, self.options, before)
         patch = diff(self.view, view)
         if self.view is not None and not patch:
             return None
