@@ -41,6 +41,8 @@ from bpb_widgets.errors import ArgumentError, RuleError
 IDLE_ROUNDS = 3
 #: The most characters one command adds.
 MAX_PARTY = 100
+#: The longest character file read (characters of its text; docs/characters.md).
+MAX_CHARACTER_FILE = 1_000_000
 #: Seeds are whole numbers below this (either side of 0).
 MAX_SEED = 2**64
 
@@ -474,6 +476,8 @@ class Encounter(Generic[S]):
             raise RuleError("Give the characters as a list of sheets, each with its name.")
         if len(sheets) > MAX_PARTY:
             raise RuleError(f"Add at most {MAX_PARTY} characters at once, not {len(sheets)}.")
+        if not sheets:
+            raise RuleError("There is nobody to add: the list of characters is empty.")
         added = []
         for sheet in sheets:
             if not isinstance(sheet, Mapping) or "name" not in sheet:
@@ -486,7 +490,13 @@ class Encounter(Generic[S]):
     def sheets_from_json(cls, text: str | bytes) -> list[dict[str, Any]]:
         """The characters a character file holds: one sheet (a JSON object with its ``name``), a
         list of them, or ``{"characters": [...]}`` with the rule set they are for as ``system``
-        (refused by another system's fight) (docs/characters.md)."""
+        (refused by another system's fight) (docs/characters.md). At most
+        ``MAX_CHARACTER_FILE`` characters (1 MB) long, and holding someone."""
+        if isinstance(text, (str, bytes)) and len(text) > MAX_CHARACTER_FILE:
+            raise RuleError(
+                f"This character file is {len(text):,} characters long; one holds at most "
+                f"{MAX_CHARACTER_FILE:,} (1 MB)."
+            )
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError) as error:
@@ -509,6 +519,8 @@ class Encounter(Generic[S]):
                 'A character file holds a character ({"name": ..., ...}), a list of them, or '
                 '{"characters": [...]}, each with its name.'
             )
+        if not sheets:
+            raise RuleError("This character file holds no characters: there is nobody to add.")
         return sheets
 
     def _add(self, name: object, sheet: dict[str, Any]) -> S:
