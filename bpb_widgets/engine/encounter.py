@@ -1180,6 +1180,11 @@ class Encounter(Generic[S]):
     ) -> Any:
         """Run a command with its arguments made plain: the command sees what is saved and
         replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        if len(self._history.done) >= storage.MAX_COMMANDS:
+            raise RuleError(
+                f"This fight holds {storage.MAX_COMMANDS:,} commands, the most a saved fight "
+                "holds: save it, and go on in a new fight (New fight keeps the combatants)."
+            )
         plain = arguments(method, args, kwargs)
         record: Record = {"cmd": name, "args": plain}
         return self._history.run(record, self._call, method, fresh(plain) if plain else {})
