@@ -1276,8 +1276,9 @@ class Encounter(Generic[S]):
     def autosave(self) -> Path | None:
         """The file rewritten (atomically) after every accepted command, undo and redo, or None.
 
-        Setting it to a file that exists is refused unless this encounter was loaded from it:
-        no other fight, and nothing that is not a fight, is ever overwritten. One encounter at a
+        Setting it to a file that exists is refused unless it holds this fight (loaded or saved
+        from there, perhaps before the last few commands): no other fight, and nothing that is
+        not a fight, is ever overwritten. One encounter at a
         time autosaves to a file, in this kernel or any other: it holds the file's lock until
         ``enc.autosave = None``, until it is garbage-collected, or until its process ends (a
         killed kernel's lock is taken over). Another is refused, told who holds it.

@@ -223,17 +223,29 @@ def _unwritable(path: Path, error: OSError) -> EncounterFileError:
 
 def claim(path: Path, text: str) -> None:
     """Check that an encounter whose file text is ``text`` may autosave to ``path``: a new file, or
-    the file it was loaded from (unchanged since). Any other file, a saved fight or not, is never
-    overwritten."""
+    one that holds this same fight (saved or loaded from there, perhaps at an earlier point).
+    Any other file, a saved fight or not, is never overwritten."""
     if not path.parent.is_dir():
         raise EncounterFileError(f"Cannot autosave to {path}: the folder does not exist.")
     if path.exists():
         check_ours(path)
-        if read(path) != text.encode("utf-8"):
+        saved = read(path)
+        if saved != text.encode("utf-8") and not earlier(saved, text):
             raise EncounterFileError(
                 f"{path} already holds another saved fight; load it with "
                 f"Encounter.load({str(path)!r}, autosave=True), or autosave to a new file."
             )
+
+
+def earlier(saved: bytes, text: str) -> bool:
+    """Whether ``saved`` holds the fight ``text`` holds at an earlier point: the same set-up
+    (seed, rule set and options) and accepted commands that ``text``'s begin with (saved, then
+    played on)."""
+    try:
+        old, new = decode(saved), decode(text)
+    except EncounterFileError:
+        return False
+    return old.header == new.header and new.commands[: len(old.commands)] == old.commands
 
 
 def check_ours(path: Path) -> None:
