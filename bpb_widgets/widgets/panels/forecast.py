@@ -10,6 +10,7 @@ says so, once the fight changes.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -20,6 +21,7 @@ from bpb_widgets.forecast.runner import DEFAULT_ROUNDS
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part, shown_error
 
+log = logging.getLogger(__name__)
 #: The fights a forecast runs unless the GM asks for another number.
 DEFAULT_FIGHTS = 10_000
 
@@ -109,8 +111,10 @@ class ForecastPart(Part[Encounter[Any]]):
 
         try:
             forecast = Forecast.run(checked, progress=progress, cancel=cancel)
-        except RuleError as error:  # a tactic's illegal choice, found while fighting
-            self._send("error", shown_error(str(error)))
+        except Exception as error:  # a tactic's illegal choice, a process killed ...
+            if not isinstance(error, RuleError):  # a fault: logged, and the run still ends
+                log.exception("The forecast stopped")
+            self._send("error", shown_error(str(error) or type(error).__name__))
             self._send("status", "idle")
             return
         self.forecast = forecast
