@@ -87,14 +87,15 @@ def hidden_character(text: str) -> str | None:
     return None
 
 
-def plain_text(value: object, _depth: int = 0) -> str:
-    """Text as saved: Unicode NFC, not too long, with no invisible or control characters (but
-    whitespace) and no lone surrogates (they cannot be written to a file)."""
+def plain_text(value: object, _depth: int = 0, *, longest: int = MAX_TEXT) -> str:
+    """Text as saved: Unicode NFC, not too long (``longest`` characters), with no invisible or
+    control characters (but whitespace) and no lone surrogates (they cannot be written to a
+    file)."""
     if not isinstance(value, str):
         raise Mismatch
     text = str(value)
-    if len(text) > MAX_TEXT:
-        raise Mismatch(f"text is at most {MAX_TEXT} characters")
+    if len(text) > longest:
+        raise Mismatch(f"text is at most {longest:,} characters")
     hidden = hidden_character(text)
     if hidden is not None:
         raise Mismatch(f"it holds {hidden}")

@@ -63,6 +63,8 @@ from bpb_widgets.errors import ArgumentError, RuleError
 IDLE_ROUNDS = 3
 #: The most characters one command adds.
 MAX_PARTY = 100
+#: The longest character file read (characters of its text; docs/characters.md).
+MAX_CHARACTER_FILE = 1_000_000
 #: Seeds are whole numbers below this (either side of 0).
 MAX_SEED = 2**64
 #: The most members a group counts.
@@ -279,6 +281,8 @@ class Encounter(Generic[S]):
         self._kept: dict[str, int] = {}
         #: The round of the delayed turn under way (None: not a delayed turn).
         self._taking: int | None = None
+        #: The round of the delayed turn a pre-empted combatant was taking, resumed with it.
+        self._suspended_taking: int | None = None
         self._notes: tuple[str, ...] = ()
         self._lines: list[Line] = []
         #: Turns begun so far: the number of the turn under way.
@@ -519,6 +523,8 @@ class Encounter(Generic[S]):
             raise RuleError("Give the characters as a list of sheets, each with its name.")
         if len(sheets) > MAX_PARTY:
             raise RuleError(f"Add at most {MAX_PARTY} characters at once, not {len(sheets)}.")
+        if not sheets:
+            raise RuleError("There is nobody to add: the list of characters is empty.")
         added = []
         for sheet in sheets:
             if not isinstance(sheet, Mapping) or "name" not in sheet:
@@ -666,7 +672,13 @@ class Encounter(Generic[S]):
     def sheets_from_json(cls, text: str | bytes) -> list[dict[str, Any]]:
         """The characters a character file holds: one sheet (a JSON object with its ``name``), a
         list of them, or ``{"characters": [...]}`` with the rule set they are for as ``system``
-        (refused by another system's fight) (docs/characters.md)."""
+        (refused by another system's fight) (docs/characters.md). At most
+        ``MAX_CHARACTER_FILE`` characters (1 MB) long, and holding someone."""
+        if isinstance(text, (str, bytes)) and len(text) > MAX_CHARACTER_FILE:
+            raise RuleError(
+                f"This character file is {len(text):,} characters long; one holds at most "
+                f"{MAX_CHARACTER_FILE:,} (1 MB)."
+            )
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError) as error:
@@ -689,6 +701,8 @@ class Encounter(Generic[S]):
                 'A character file holds a character ({"name": ..., ...}), a list of them, or '
                 '{"characters": [...]}, each with its name.'
             )
+        if not sheets:
+            raise RuleError("This character file holds no characters: there is nobody to add.")
         return sheets
 
     def _add(self, name: object, sheet: dict[str, Any]) -> S:
@@ -801,6 +815,7 @@ class Encounter(Generic[S]):
         j.changed("roster")
         if self._suspended == name:
             j.attr(self, "_suspended", None)
+            j.attr(self, "_suspended_taking", None)
         self._event("remove", f"{name} leaves the fight", name)
         self._leave_turn(name if current else None, unplaced=True, gone=True)
 
@@ -860,7 +875,8 @@ class Encounter(Generic[S]):
         if not gone:
             self._turn_ended(name)
         preempted = self._suspended is not None
-        if self._resume_preempted():
+        self._count_turn(None if gone else name)
+        if self._resume():
             return
         self._journal.attr(self, "_current", None)
         if preempted:  # the pre-empted one's place is passed
@@ -935,6 +951,10 @@ class Encounter(Generic[S]):
             raise RuleError(f"{name} is not holding a delayed turn.")
         if self._kept.get(name) == self._round:
             raise RuleError(f"{name} keeps the delayed turn for round {self._round + 1}.")
+        if not self._can_act(name):
+            raise RuleError(
+                f"{name} cannot take the delayed turn now: out of the fight or not aware of it."
+            )
         self._need_resolved()
         if self._suspended is not None:
             raise RuleError(
@@ -949,6 +969,8 @@ class Encounter(Generic[S]):
         """``name`` takes the turn they hold, before ``target`` (or at the end of the round)."""
         j = self._journal
         held = j.pop(self._holding, name)
+        if target is not None:  # the pre-empted turn, perhaps itself a delayed one, resumes later
+            j.attr(self, "_suspended_taking", self._taking)
         j.attr(self, "_taking", held)
         j.pop(self._kept, name)
         note = " (delayed)" if held == self._round else f" (delayed from round {held})"
@@ -1165,36 +1187,44 @@ class Encounter(Generic[S]):
     def _end_current_turn(self) -> None:
         name = self._current
         assert name is not None
-        j = self._journal
         if self._conditions:
             self._expire("end", name)
         self._turn_ended(name)
-        taking = self._taking
-        if taking is not None:
-            j.attr(self, "_taking", None)
-        if taking is None or taking == self._round or not self._late_delays():
-            # a turn kept from an earlier round is that round's: this round's own still comes
-            j.set(self._acted, name, self._round)
-        if self._resume_preempted():
+        self._count_turn(name)
+        if self._resume():
             return
         self._advance(self._pos + 1)
 
-    def _resume_preempted(self) -> bool:
-        """A delayed turn is over: the turn it pre-empted resumes (True), unless its combatant
-        can no longer act, or gave that turn up meanwhile (a forced action, a stagger: it is then
-        listed, lost, in its place)."""
-        suspended = self._suspended
-        if suspended is None:
+    def _count_turn(self, name: str | None) -> None:
+        """The turn under way is over: ``name`` (None: who left the fight) has taken this
+        round's turn, unless it was a turn kept from an earlier round (that round's: this
+        round's own still comes)."""
+        taking = self._taking
+        if taking is not None:
+            self._journal.attr(self, "_taking", None)
+        late = taking is not None and taking != self._round and self._late_delays()
+        if name is not None and not late:
+            self._journal.set(self._acted, name, self._round)
+
+    def _resume(self) -> bool:
+        """A delayed turn is over: the turn it pre-empted goes on (a delayed turn itself, if it
+        was one: taken after the last turn of the round, or kept from an earlier round), unless
+        its combatant can no longer act, or gave that turn up meanwhile (a forced action, a
+        stagger: it is then listed, lost, in its place); whether it does."""
+        j, name, taking = self._journal, self._suspended, self._suspended_taking
+        if name is None:
             return False
-        self._journal.attr(self, "_suspended", None)
-        if not self._can_act(suspended):
+        j.attr(self, "_suspended", None)
+        j.attr(self, "_suspended_taking", None)
+        if not self._can_act(name):
             return False
-        if self._turn_given_up(suspended) is None:
-            self._journal.attr(self, "_current", suspended)
-            return True
-        self._unlist_turn(suspended)
-        self._turn_lost(suspended)
-        return False
+        if self._turn_given_up(name) is not None:
+            self._unlist_turn(name)
+            self._turn_lost(name)
+            return False
+        j.attr(self, "_taking", taking)
+        j.attr(self, "_current", name)
+        return True
 
     def _advance(self, pos: int | None = None) -> None:
         """Give the turn to the next combatant in the order of play (from place ``pos``, or the
@@ -1383,6 +1413,11 @@ class Encounter(Generic[S]):
     ) -> Any:
         """Run a command with its arguments made plain: the command sees what is saved and
         replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        if len(self._history.done) >= storage.MAX_COMMANDS:
+            raise RuleError(
+                f"This fight holds {storage.MAX_COMMANDS:,} commands, the most a saved fight "
+                "holds: save it, and go on in a new fight (New fight keeps the combatants)."
+            )
         if not args and not kwargs:
             return self._history.run({"cmd": name, "args": {}}, self._call, method, {})
         plain = arguments(method, args, kwargs)
@@ -1477,8 +1512,9 @@ class Encounter(Generic[S]):
     def autosave(self) -> Path | None:
         """The file rewritten (atomically) after every accepted command, undo and redo, or None.
 
-        Setting it to a file that exists is refused unless this encounter was loaded from it:
-        no other fight, and nothing that is not a fight, is ever overwritten. One encounter at a
+        Setting it to a file that exists is refused unless it holds this fight (loaded or saved
+        from there, perhaps before the last few commands): no other fight, and nothing that is
+        not a fight, is ever overwritten. One encounter at a
         time autosaves to a file, in this kernel or any other: it holds the file's lock until
         ``enc.autosave = None``, until it is garbage-collected, or until its process ends (a
         killed kernel's lock is taken over). Another is refused, told who holds it.

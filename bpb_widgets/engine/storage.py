@@ -32,6 +32,11 @@ FORMAT = "bpb_widgets.encounter"
 VERSION = 3
 #: Versions this bpb_widgets reads.
 READABLE = (1, 2, 3)
+#: The largest encounter file, and the most commands (accepted and undone) it holds: far beyond
+#: any fight (a long one has a few thousand commands), so that a file past them is refused before
+#: it is read whole or replayed (minutes and gigabytes), and no fight grows past them.
+MAX_FILE_BYTES = 32 * 2**20
+MAX_COMMANDS = 50_000
 
 #: One saved command: {"cmd": name, "args": {...}, "rolls": [[...], ...]}.
 Record = dict[str, Any]
@@ -77,7 +82,13 @@ def encode(header: Mapping[str, Any], commands: list[str], undone: list[Record])
 
 
 def decode(text: str | bytes) -> Saved:
-    """Read a file's text, checking its format, version and the shape of every record."""
+    """Read a file's text, checking its format, version and the shape of every record; one past
+    ``MAX_FILE_BYTES`` or ``MAX_COMMANDS`` is refused before it is parsed."""
+    if len(text) > MAX_FILE_BYTES:
+        raise too_large(f"This encounter is {len(text) / 2**20:.1f} MB long")
+    count = text.count(b'"cmd"') if isinstance(text, bytes) else text.count('"cmd"')
+    if count > MAX_COMMANDS:
+        raise too_many()
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
@@ -100,6 +111,8 @@ def decode(text: str | bytes) -> Saved:
     for records in (commands, undone):
         if not isinstance(records, list) or not all(map(_is_record, records)):
             raise EncounterFileError("The encounter file's command list is damaged.")
+    if len(commands) + len(undone) > MAX_COMMANDS:
+        raise too_many()
     if not isinstance(data.get("options"), dict):
         raise EncounterFileError("The encounter file's rule options are damaged.")
     check = data.pop("check", None)
@@ -110,6 +123,19 @@ def decode(text: str | bytes) -> Saved:
             "was saved: it would replay to another fight."
         )
     return Saved(version, data, commands, undone)
+
+
+def too_large(what: str) -> EncounterFileError:
+    return EncounterFileError(
+        f"{what}: a saved fight is at most {MAX_FILE_BYTES // 2**20} MB. It was not read."
+    )
+
+
+def too_many() -> EncounterFileError:
+    return EncounterFileError(
+        f"This encounter file holds more than {MAX_COMMANDS:,} commands, the most a saved fight "
+        "holds. It was not replayed."
+    )
 
 
 def _is_record(record: object) -> bool:
@@ -150,7 +176,15 @@ def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically: a complete temporary file beside it, then a rename
     over it, so a crash leaves either the old file or the new one, never half of one. A symbolic
     link is written through (its target is replaced, the link kept); the file keeps its
-    permissions. Failures are ``EncounterFileError``s that say what to do."""
+    permissions. Failures are ``EncounterFileError``s that say what to do; so is a text past
+    ``MAX_FILE_BYTES``, which Load would refuse (nothing is written)."""
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise EncounterFileError(
+            f"This fight's file would be {len(data) / 2**20:.1f} MB, more than the "
+            f"{MAX_FILE_BYTES // 2**20} MB a saved fight may be; nothing was written. Go on in a "
+            "new fight (New fight keeps the combatants)."
+        )
     path = real_path(path)
     try:
         mode = path.stat().st_mode & 0o777
@@ -161,8 +195,8 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError as error:
         raise _unwritable(path, error) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fchmod(out.fileno(), mode)
             os.fsync(out.fileno())
@@ -189,17 +223,29 @@ def _unwritable(path: Path, error: OSError) -> EncounterFileError:
 
 def claim(path: Path, text: str) -> None:
     """Check that an encounter whose file text is ``text`` may autosave to ``path``: a new file, or
-    the file it was loaded from (unchanged since). Any other file, a saved fight or not, is never
-    overwritten."""
+    one that holds this same fight (saved or loaded from there, perhaps at an earlier point).
+    Any other file, a saved fight or not, is never overwritten."""
     if not path.parent.is_dir():
         raise EncounterFileError(f"Cannot autosave to {path}: the folder does not exist.")
     if path.exists():
         check_ours(path)
-        if read(path) != text.encode("utf-8"):
+        saved = read(path)
+        if saved != text.encode("utf-8") and not earlier(saved, text):
             raise EncounterFileError(
                 f"{path} already holds another saved fight; load it with "
                 f"Encounter.load({str(path)!r}, autosave=True), or autosave to a new file."
             )
+
+
+def earlier(saved: bytes, text: str) -> bool:
+    """Whether ``saved`` holds the fight ``text`` holds at an earlier point: the same set-up
+    (seed, rule set and options) and accepted commands that ``text``'s begin with (saved, then
+    played on)."""
+    try:
+        old, new = decode(saved), decode(text)
+    except EncounterFileError:
+        return False
+    return old.header == new.header and new.commands[: len(old.commands)] == old.commands
 
 
 def check_ours(path: Path) -> None:
@@ -216,15 +262,20 @@ def check_ours(path: Path) -> None:
 
 
 def read(path: Path) -> bytes:
-    """The bytes of a saved encounter."""
+    """The bytes of a saved encounter; a file past ``MAX_FILE_BYTES`` is refused unread."""
     try:
-        return path.read_bytes()
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            data = b"" if size > MAX_FILE_BYTES else file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise MissingEncounterFile(f"There is no saved encounter at {path}.") from None
     except IsADirectoryError:
         raise EncounterFileError(f"{path} is a folder, not a saved encounter.") from None
     except OSError as error:
         raise EncounterFileError(f"Cannot read {path}: {error.strerror or error}.") from None
+    if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+        raise too_large(f"{path.name} is {max(size, len(data)) / 2**20:.1f} MB")
+    return data
 
 
 # -- one writer per file -----------------------------------------------------------------------

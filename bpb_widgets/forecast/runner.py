@@ -300,10 +300,12 @@ def _picklable(plan: Plan) -> bool:
 
 def _in_processes(plan: Plan, workers: int) -> Iterator[Tally]:
     """Chunks run by ``workers`` processes, a few in flight at a time (so the queue of work
-    does not grow with ``n`` either), yielded as they finish. (Imported here: a kernel without
-    processes, such as Pyodide's in JupyterLite, runs every forecast on one core.)"""
+    does not grow with ``n`` either), yielded as they finish. A process that dies (killed, out
+    of memory) ends the forecast with a ``RuleError`` that says so. (Imported here: a kernel
+    without processes, such as Pyodide's in JupyterLite, runs every forecast on one core.)"""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -324,6 +326,11 @@ def _in_processes(plan: Plan, workers: int) -> Iterator[Tally]:
                         running.add(pool.submit(_worker_chunk, index))
                         break
                     yield future.result()
+        except BrokenProcessPool:
+            raise RuleError(
+                "A forecast process ended before its fights were done (it was killed, or ran "
+                "out of memory): the forecast stopped. Run it again."
+            ) from None
         finally:
             for future in running:
                 future.cancel()

@@ -1,13 +1,17 @@
 """What the players may see of a fight: a projection computed here, in Python, so that a player
 screen only ever receives it (never the whole state, filtered in the browser).
 
-``project(enc, options)`` is a pure function of the encounter and the view's options. It holds
-the round, whose turn it is, the order of play, and each visible combatant's side, state,
-conditions and health: exact for the players' side, described for the others (unhurt / hurt /
-badly hurt / out, or per ``others_health``). It holds nothing of a hidden combatant (``enc.hide``,
-``add(..., hidden=True)``) nor, by default, of one not yet aware of the fight: no name, no number,
-no turn. While a hidden combatant acts, the round and the turn marker stay where the last visible
-turn put them. No log line, note or roll is in it: the log explains the GM's dice.
+``project(enc, options, before)`` is a pure function of the encounter, the view's options and
+the view the players were shown last. It holds the round, whose turn it is, the order of play,
+and each visible combatant's side, state, conditions and health: exact for the players' side,
+described for the others (unhurt / hurt / badly hurt / out, or per ``others_health``). It holds
+nothing of a hidden combatant (``enc.hide``, ``add(..., hidden=True)``) nor, by default, of one
+not yet aware of the fight: nothing they are, do or cause is named or hinted (no name, no number,
+no turn; a condition's text is built from who it names, and says nothing of them). While a
+hidden combatant acts, the view stays as the players were last shown it (``before``): the round,
+the marker and every combatant's entry, their action points included; only someone hidden since
+leaves it, and someone revealed since joins it. No log line, note or roll is in it: the log
+explains the GM's dice.
 
 The players' side: the sides named by ``players=`` ("heroes", or several), else the sides of the
 visible combatants whose sheet marks them as a player character (``player=True`` under Bulletproof
@@ -16,6 +20,7 @@ Blues, ``pc=True`` under blackout). With neither, nobody's numbers are exact.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -24,6 +29,7 @@ from typing import Any, Literal
 
 from bpb_widgets.engine import Encounter, Sheet, TurnState
 from bpb_widgets.engine.checks import check_side
+from bpb_widgets.engine.conditions import Condition
 from bpb_widgets.errors import RuleError
 
 #: How the health of those not on the players' side reads: described in words, exact, or not at
@@ -145,8 +151,11 @@ def _words(names: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{'|'.join(alternatives)})(?!\w)")
 
 
-def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
-    """What the players may see of ``enc`` now (plain JSON values)."""
+def project(
+    enc: Encounter[Any], options: ViewOptions | None = None, before: Mapping[str, Any] | None = None
+) -> View:
+    """What the players may see of ``enc`` now (plain JSON values); ``before``: the view they
+    were shown last, if any (kept while a hidden combatant acts)."""
     options = options or ViewOptions()
     turns = {name: enc.turn_state(name) for name in enc.names}
     names = visible(enc, options, turns)
@@ -165,7 +174,7 @@ def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
     order = [n for n in enc.order if n in shown]
     placed = set(order)
     order += [n for n in names if n not in placed]
-    return {
+    view = {
         "title": enc.title,
         "started": round_ > 0,
         "round": round_,
@@ -173,6 +182,37 @@ def project(enc: Encounter[Any], options: ViewOptions | None = None) -> View:
         "order": order,
         "combatants": {name: seen.combatant(name, turns[name]) for name in order},
     }
+    if before is None or enc.current is None or enc.current in shown:
+        return view
+    return _kept(before, view, seen.unseen)
+
+
+def _kept(before: Mapping[str, Any], view: View, unseen: re.Pattern[str] | None) -> View:
+    """The view while a hidden combatant acts: ``before``, as the players were last shown it
+    (the marker, who has acted, their action points, conditions and health: nothing changes, so
+    nothing tells that a hidden turn began or what it does), less anyone hidden since and any
+    entry that names them; someone revealed since joins it, as ``view`` shows them."""
+    now: dict[str, Any] = view["combatants"]
+    kept: Mapping[str, Any] = before.get("combatants", {})
+    order = [name for name in before.get("order", ()) if name in now]
+    placed = set(order)
+    order += [name for name in view["order"] if name not in placed]
+    entries = {
+        name: kept[name] if name in kept and not _names(unseen, kept[name]) else now[name]
+        for name in order
+    }
+    whose = before.get("current")
+    if whose is not None and whose not in now:  # whose turn it showed is hidden now
+        return {**view, "order": order, "combatants": entries}
+    shown = {k: before[k] for k in ("title", "started", "round", "current") if k in before}
+    return {**view, **shown, "order": order, "combatants": entries}
+
+
+def _names(unseen: re.Pattern[str] | None, value: object) -> bool:
+    """Whether any text in ``value`` names someone ``unseen`` finds."""
+    if unseen is None:
+        return False
+    return unseen.search(json.dumps(value, ensure_ascii=False).casefold()) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +232,7 @@ class _Seen:
         """One visible combatant (whose turn, if held, shows as going on: not yet acted)."""
         sheet = self.enc.combatant(name)
         players = sheet.side in self.ours
-        shown, unseen = self.shown, self.unseen
+        unseen = self.unseen
         return {
             "side": sheet.side,
             "players": players,
@@ -202,17 +242,22 @@ class _Seen:
             "delaying": turn.delaying,
             "out": turn.out,
             "conditions": [
-                {
-                    "name": c.name,
-                    "until": c.until if c.of is None or c.of in shown else "",
-                    "by": c.by if c.by in shown else "",
-                }
-                for c in turn.conditions
-                if unseen is None or not unseen.search(c.name.casefold())
+                self.condition(c) for c in turn.conditions if not _names(unseen, c.name)
             ],
             "health": _health(
                 self.enc, name, turn.out, "exact" if players else self.options.others_health
             ),
+        }
+
+    def condition(self, condition: Condition) -> dict[str, str]:
+        """A condition as the players see it: its name, when it ends and who imposes it, built
+        from whom it names (whose turn ends it, who holds) and left blank where that is someone
+        they may not see ("held", not "until Shade lets go")."""
+        named = {condition.of, condition.by} - {None}
+        return {
+            "name": condition.name,
+            "until": condition.until if named <= self.shown else "",
+            "by": condition.by if condition.by in self.shown else "",
         }
 
 

@@ -12,6 +12,12 @@ Every request needs the server's token (192 random bits) in its query, ``?token=
 missing one gets 403 (compared in constant time). The server accepts GET only: it takes no
 command, ever. It binds to 127.0.0.1 unless given another host; ``stop()``, and the end of the
 process, close it.
+
+Nobody without the token can make it hold more than a little of the kernel's memory or files
+(docs/player-view.md, "Limits"): a request's head and body are bounded (a longer body is refused
+before it is read), so are the connections open at once (more are closed as they come) and the
+seconds a connection may idle; a page that reads slowly holds one event, then gets the newest
+view whole when it catches up.
 """
 
 from __future__ import annotations
@@ -27,8 +33,9 @@ import socket
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import tornado.http1connection
 import tornado.httpserver
 import tornado.ioloop
 import tornado.iostream
@@ -46,6 +53,17 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 TOKEN_BYTES = 24
 #: Pages connected at once, at most.
 MAX_CLIENTS = 32
+#: Connections open at once, at most (the pages' event streams, and their loads): more are
+#: closed as they come, so no client can spend the kernel's open files.
+MAX_CONNECTIONS = 64
+#: The longest request body (bytes): the page takes none, and a longer one is refused unread.
+MAX_BODY = 4 * 1024
+#: The longest request head (request line and headers, bytes).
+MAX_HEAD = 16 * 1024
+#: Seconds a connection may take to send a request's head, idle between requests included.
+IDLE_TIMEOUT = 10.0
+#: Seconds a connection may take to send a request's body.
+BODY_TIMEOUT = 5.0
 #: A comment line to every page this often (seconds), so a dead connection is noticed.
 HEARTBEAT = 15.0
 #: How soon (ms) a page reconnects after losing the connection.
@@ -71,11 +89,15 @@ class Feed:
         self.options = options or ViewOptions()
         self.view: View | None = None
         self.version = 0
+        #: The encounter the last view shows (another one's view is not kept while one acts).
+        self._shows: Encounter[Any] | None = None
 
     def update(self, encounter: Encounter[Any]) -> tuple[bytes, bytes] | None:
         """The events for ``encounter`` as it is now (whole, patch), or None if the players see
         nothing new."""
-        view = project(encounter, self.options)
+        before = self.view if encounter is self._shows else None
+        self._shows = encounter
+        view = project(encounter, self.options, before)
         patch = diff(self.view, view)
         if self.view is not None and not patch:
             return None
@@ -145,6 +167,8 @@ class _Events(_Handler):
     def initialize(self, server: PlayerServer) -> None:
         super().initialize(server)
         self.closed = asyncio.Event()
+        #: Events were left out while one was on its way: the page needs the newest view.
+        self.behind = False
 
     async def get(self) -> None:
         server = self.server
@@ -152,21 +176,27 @@ class _Events(_Handler):
             raise tornado.web.HTTPError(503)
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("X-Accel-Buffering", "no")
-        self.write(f"retry: {RETRY_MS}\n\n".encode() + server.whole())
         server.clients.add(self)
         try:
-            await self.flush()
+            self._send(f"retry: {RETRY_MS}\n\n".encode() + server.whole())
             await self.closed.wait()
-        except tornado.iostream.StreamClosedError:
-            pass
         finally:
             server.clients.discard(self)
 
     def on_connection_close(self) -> None:
         self.closed.set()
 
-    def push(self, data: bytes) -> None:
-        """Send ``data`` now; a page gone is dropped."""
+    def push(self, data: bytes, *, beat: bool = False) -> None:
+        """Send ``data`` now, unless the connection has not yet taken the last event: then at
+        most that one waits, and the page gets the newest view whole once it is taken (a patch
+        missed is never sent late). A heartbeat (``beat``) goes only to a page that keeps up."""
+        connection = cast(tornado.http1connection.HTTP1Connection, self.request.connection)
+        if connection.stream.writing():
+            self.behind = self.behind or not beat
+        else:
+            self._send(data)
+
+    def _send(self, data: bytes) -> None:
         try:
             self.write(data)
             self.flush().add_done_callback(self._sent)
@@ -176,6 +206,31 @@ class _Events(_Handler):
     def _sent(self, future: asyncio.Future[None]) -> None:
         if future.exception() is not None:
             self.closed.set()
+        elif self.behind:
+            self.behind = False
+            self._send(self.server.whole())
+
+
+class _Server(tornado.httpserver.HTTPServer):
+    """Tornado's HTTP server with at most ``MAX_CONNECTIONS`` connections open at once: one more
+    is closed as it comes, before anything of it is read."""
+
+    open_connections = 0
+
+    def handle_stream(self, stream: tornado.iostream.IOStream, address: tuple[Any, ...]) -> None:
+        if self.open_connections >= MAX_CONNECTIONS:
+            stream.close()
+            return
+        self.open_connections += 1
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: object) -> None:
+        self.open_connections -= 1
+        super().on_close(server_conn)
+
+
+#: The servers running in this process.
+_RUNNING: set[PlayerServer] = set()
 
 
 class PlayerServer:
@@ -230,7 +285,13 @@ class PlayerServer:
         if not started.wait(THREAD_WAIT):
             raise RuleError("The player view's server did not start.")
         self._unsubscribe = encounter.subscribe(self._changed)
+        _RUNNING.add(self)
         atexit.register(self.stop)
+
+    @staticmethod
+    def serving(encounter: Encounter[Any], options: ViewOptions) -> list[PlayerServer]:
+        """The servers running that show ``encounter`` as ``options`` say (the same page)."""
+        return [s for s in _RUNNING if s._encounter is encounter and s.options == options]
 
     # -- the view ------------------------------------------------------------------------------
 
@@ -305,7 +366,14 @@ class PlayerServer:
             default_handler_args={"server": self},
             log_function=_quiet,
         )
-        http = tornado.httpserver.HTTPServer(app)
+        http = _Server(
+            app,
+            max_header_size=MAX_HEAD,
+            max_body_size=MAX_BODY,
+            max_buffer_size=MAX_HEAD + MAX_BODY,
+            idle_connection_timeout=IDLE_TIMEOUT,
+            body_timeout=BODY_TIMEOUT,
+        )
         http.add_sockets(sockets)
         beat = tornado.ioloop.PeriodicCallback(self._beat, HEARTBEAT * 1000)
         beat.start()
@@ -319,13 +387,14 @@ class PlayerServer:
 
     def _beat(self) -> None:
         for client in list(self.clients):
-            client.push(b": beat\n\n")
+            client.push(b": beat\n\n", beat=True)
 
     def stop(self) -> None:
         """Close the server and every page's connection (again: nothing happens)."""
         if self._stopped:
             return
         self._stopped = True
+        _RUNNING.discard(self)
         self._unsubscribe()
         self._unsubscribe = lambda: None
         atexit.unregister(self.stop)

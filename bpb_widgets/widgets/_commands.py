@@ -5,6 +5,9 @@ A front-end message ``{"cmd": "take_delayed", "name": "Monolith"}`` calls
 ``widget.take_delayed(name="Monolith")`` after every argument is checked against its hint. Any
 mismatch is a ``RuleError`` that says which argument and what it should have been; the method
 never runs. JavaScript's null and undefined, and Pyodide's ``jsnull``, all count as absent.
+
+Every argument is bounded: a text at most ``MAX_TEXT`` characters, unless its hint gives its own
+bound (``text: Annotated[str, Longest(1_000_000)]``, a character file's text).
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from bpb_widgets.engine.conform import Mismatch, plain_text, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 
-__all__ = ["Command", "collect", "command", "normalise", "shown"]
+__all__ = ["Command", "Longest", "collect", "command", "normalise", "shown"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _COMMAND = "_bpb_widget_command"
@@ -29,6 +32,14 @@ _COMMAND = "_bpb_widget_command"
 #: chew megabytes).
 MAX_ITEMS = 1000
 MAX_TEXT = 1000
+
+
+@dataclass(frozen=True)
+class Longest:
+    """A text argument's own bound, where ``MAX_TEXT`` is not it: the most characters it holds
+    (``Annotated[str, Longest(1_000_000)]``)."""
+
+    characters: int
 
 
 def command(method: F) -> F:
@@ -53,13 +64,17 @@ def normalise(value: object) -> object:
     return value
 
 
-def _text(key: str, value: object) -> str:
+def _text(key: str, value: object, longest: int = MAX_TEXT) -> str:
     """Text, the empty text included: an empty form field reaches the command, whose rules
     refuse it with their own reason (and the roster's form blames the field)."""
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
+    if not isinstance(value, str):
         raise RuleError(f"This command needs {key!r} as text; got {shown(value)}.")
+    if len(value) > longest:
+        raise RuleError(
+            f"This command takes {key!r} of at most {longest:,} characters, not {len(value):,}."
+        )
     try:
-        return plain_text(value)
+        return plain_text(value, longest=longest)
     except Mismatch as mismatch:
         raise RuleError(f"This command needs {key!r} as text; {mismatch.why}.") from None
 
@@ -180,7 +195,7 @@ def collect(cls: type) -> dict[str, Command]:
 
 
 def _declare(name: str, method: Callable[..., Any]) -> Command:
-    hints = typing.get_type_hints(method)
+    hints = typing.get_type_hints(method, include_extras=True)
     parameters = []
     for parameter in list(inspect.signature(method).parameters.values())[1:]:
         hint = hints[parameter.name]
@@ -189,8 +204,20 @@ def _declare(name: str, method: Callable[..., Any]) -> Command:
             options = [a for a in get_args(hint) if a is not type(None)]
             optional = optional or len(options) < len(get_args(hint))
             (hint,) = options
-        if hint not in CHECKS:
-            raise TypeError(f"{name}: no check for an argument of type {hint!r}")
         default = None if parameter.default is inspect.Parameter.empty else parameter.default
-        parameters.append(Parameter(parameter.name, CHECKS[hint], optional, default))
+        parameters.append(Parameter(parameter.name, _check_for(name, hint), optional, default))
     return Command(name, method, tuple(parameters))
+
+
+def _check_for(name: str, hint: object) -> Callable[[str, object], object]:
+    """How a message value is checked against ``hint`` (a text with its own bound included)."""
+    if get_origin(hint) is Annotated:
+        base, *extras = get_args(hint)
+        bounds = [extra for extra in extras if isinstance(extra, Longest)]
+        if base is str and len(bounds) == 1:
+            longest = bounds[0].characters
+            return lambda key, value: _text(key, value, longest)
+        hint = base
+    if hint not in CHECKS:
+        raise TypeError(f"{name}: no check for an argument of type {hint!r}")
+    return CHECKS[hint]

@@ -13,7 +13,7 @@ arguments against its type hints (``_commands.py``), runs it, and the panels fol
 change notices. Fields are edited in place and the edit is sent as a small ``{"type": "patch"}``
 message that ``js/lib/sync.js`` applies, so one End turn sends a few hundred bytes; a view opened
 later still receives the whole, current state. The front end can write nothing back: the host
-ignores state it sends.
+refuses any state it sends (``_esm`` and ``_css`` included) and sends the true values back.
 """
 
 from __future__ import annotations
@@ -315,22 +315,20 @@ class Host(anywidget.AnyWidget, Generic[E]):
         super().close()
 
     def set_state(self, sync_data: object) -> None:
-        """A front-end "update" message: the front end writes no state of ours (it sends
-        commands), so what it sends for ``panels`` or ``layout_panels`` is refused and the true
-        values are sent back; anything else goes to ipywidgets as usual (layout ...)."""
+        """A front-end "update" message: the front end owns none of this widget's traits (it
+        sends commands; the code it runs, ``_esm`` and ``_css``, which view draws it, its layout
+        and its panels all come from here), so whatever it sends is refused, nothing is stored
+        or echoed to other views, and the true values of the traits it named are sent back."""
         if not isinstance(sync_data, dict):
             log.warning("%s: ignored a state update that is not a mapping", type(self).__name__)
             return
-        refused = [key for key in ("panels", "layout_panels") if key in sync_data]
-        rest = {k: v for k, v in sync_data.items() if k not in refused}
-        if rest:
-            super().set_state(rest)
+        refused = [key for key in self.keys if key in sync_data]
+        log.warning(
+            "%s: the front end may not set %s; ignored",
+            type(self).__name__,
+            ", ".join(map(str, sync_data))[:200] or "nothing",
+        )
         if refused:
-            log.warning(
-                "%s: the front end may not set %s; sent back",
-                type(self).__name__,
-                " or ".join(refused),
-            )
             self.send_state(refused)
 
     # -- commands from the front end ---------------------------------------------------------

@@ -236,11 +236,16 @@ class PlayerView(Widget):
     def serve(self, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = False) -> str:
         """Serve the view as a read-only page (for a TV browser on the same network: pass
         ``host="0.0.0.0"``) and print its URL, token included; returns the URL. Serving again
-        replaces the server (a new URL and token). Behind JupyterHub or Binder the URL goes
-        through jupyter-server-proxy (``bpb_widgets.player.hub``; docs/player-view.md)."""
+        replaces the server (a new URL and token; the old ones are refused), and so does serving
+        another view of the same fight with the same options (a notebook cell run again). Behind
+        JupyterHub or Binder the URL goes through jupyter-server-proxy (``bpb_widgets.player.hub``;
+        docs/player-view.md)."""
         self.stop()
         from bpb_widgets.player import hub
         from bpb_widgets.player.server import PlayerServer
+
+        for same in PlayerServer.serving(self.encounter, self.options):
+            same.stop()
 
         self.server = PlayerServer(self.encounter, self.options, host=host, port=port)
         proxied = hub.proxied_url(self.server.port, self.server.token)

@@ -225,3 +225,60 @@ def test_the_unaware_cannot_force() -> None:
     enc.start()
     with pytest.raises(RuleError, match="not aware"):
         enc.force("Monolith", "dives for cover")
+
+
+@pytest.mark.parametrize("rules", ["bpb2e", "d10-ap"])
+def test_a_delayed_turn_pre_empted_at_the_round_end_is_still_a_delayed_turn(rules: str) -> None:
+    """Seed 000, "Delaying A Turn": a delayed turn offered "later in the round" can be pre-empted
+    by another held turn, and delayed again into the next round. Ivy's turn taken at the end of
+    round 1 is the delayed one when it resumes after Rex's: delayed again, it is listed in round 2
+    as delayed from round 1, beside her own turn (not "from round None", not a second own turn)."""
+    enc = Encounter(seed=9, rules=rules)
+    if rules == "d10-ap":
+        enc.add("Ivy", agb=3, awarb=2)
+        enc.add("Rex", agb=2, awarb=3)
+        enc.roll_order(dice={"Ivy": 9, "Rex": 1})
+    else:
+        enc.add("Ivy", perception=4)
+        enc.add("Rex", perception=3)
+        enc.set_order(["Ivy", "Rex"])
+    enc.start()
+    enc.delay()  # Ivy
+    enc.delay()  # Rex: nobody is left to act in round 1 but the holders
+    assert (enc.round, enc.current) == (1, "Ivy")  # her held turn comes first
+    enc.take_delayed("Rex")
+    enc.end_turn()
+    assert (enc.round, enc.current) == (1, "Ivy")
+    enc.delay()  # Ivy keeps the delayed turn into round 2
+    assert enc.round == 2
+    while enc.round == 2:
+        enc.end_turn()
+    assert "None" not in enc.transcript()
+    assert enc.transcript(2).splitlines()[1:] == [
+        "Ivy's turn",
+        "Rex's turn",
+        "Ivy's turn (delayed from round 1)",
+    ]
+
+
+def test_a_held_turn_waits_while_its_holder_cannot_act() -> None:
+    """An unaware (or out) combatant takes no turn, a held one included: it waits."""
+    enc = started()
+    enc.delay()  # Blueshift
+    enc.becomes_unaware("Blueshift")
+    with pytest.raises(RuleError, match="cannot take the delayed turn now"):
+        enc.take_delayed("Blueshift")
+    assert enc.current == "Ganyeka"
+
+
+def test_a_turn_cut_short_by_losing_track_of_the_fight_is_spent() -> None:
+    """Seed 000, "Order Of Play": one turn a round. Ganyeka loses track of the fight on her turn
+    and finds it again in the same round: she does not act twice in it."""
+    enc = started()
+    enc.end_turn()  # Blueshift
+    enc.becomes_unaware("Ganyeka")
+    assert enc.current == "Monolith"
+    enc.becomes_aware("Ganyeka")
+    while enc.round == 1:
+        enc.end_turn()
+    assert enc.transcript(1).splitlines()[1:].count("Ganyeka's turn") == 1

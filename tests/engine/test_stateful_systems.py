@@ -37,6 +37,14 @@ class Fight(CommandMachine):
             self.enc.roll_order()
             self.enc.start()
 
+    @rule(who=name, aware=st.booleans())
+    def add(self, who: str, aware: bool) -> None:
+        """A newcomer (or someone back after leaving), placed by initiative once rolled."""
+        if self.rule_set == "blackout":
+            self.attempt(lambda: self.enc.add(who, hp=4, evasion=1, aware=aware))
+        else:
+            self.attempt(lambda: self.enc.add(who, agb=2, awarb=1, aware=aware))
+
     @rule(who=name, dice=st.none() | st.integers(0, 4), rolled=maybe_dice)
     def roll_initiative(self, who: str, dice: int | None, rolled: tuple | None) -> None:
         if self.rule_set == "blackout":

@@ -132,3 +132,53 @@ def test_a_file_without_a_checksum_still_loads() -> None:
     data = json.loads(enc.to_json())
     del data["check"]
     assert snapshot(Encounter.from_json(json.dumps(data))) == snapshot(enc)
+
+
+def test_a_file_past_the_limits_is_refused_before_it_is_read_or_replayed(tmp_path: Path) -> None:
+    """Issue 33, point 8: Load is bounded. A file of 60,000 End turns (more commands than a
+    saved fight holds) is refused before any is replayed, and one past the size limit before it
+    is read; each with an error that says the limit. The Files panel shows the same."""
+    from bpb_widgets.widgets import GMScreen
+
+    enc = started(seed=8)
+    head = json.loads(enc.to_json())
+    turns = tmp_path / "turns.fight.json"
+    end_turn = {"cmd": "end_turn", "args": {}}
+    turns.write_text(json.dumps({**head, "commands": head["commands"] + [end_turn] * 60_000}))
+    with pytest.raises(EncounterFileError, match=r"more than 50,000 commands.*not replayed"):
+        Encounter.load(turns)
+    huge = tmp_path / "huge.fight.json"
+    with huge.open("wb") as file:
+        file.write(enc.to_json().encode())
+        file.truncate(storage.MAX_FILE_BYTES + 1)  # sparse: nothing to read but its size
+    with pytest.raises(EncounterFileError, match=r"huge\.fight\.json is 32\.0 MB: a saved fight"):
+        Encounter.load(huge)
+    with pytest.raises(EncounterFileError, match="at most 32 MB"):
+        Encounter.from_json(" " * (storage.MAX_FILE_BYTES + 1))
+    screen = GMScreen(enc, folder=tmp_path)
+    screen._on_message(None, {"panel": "files", "cmd": "load", "name": "turns.fight.json"}, [])
+    assert "more than 50,000 commands" in screen.panels["files"]["error"]
+    assert screen.encounter is enc
+
+
+def test_no_fight_grows_past_what_load_reads(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The limits hold on the writing side too, so that every saved fight loads: a command past
+    ``MAX_COMMANDS`` is refused (save and go on in a new fight), and so is a file past
+    ``MAX_FILE_BYTES`` (nothing written, the command refused with it)."""
+    enc = started(seed=8)
+    monkeypatch.setattr(storage, "MAX_COMMANDS", len(enc.history) + 1)
+    enc.end_turn()
+    before = snapshot(enc)
+    with pytest.raises(RuleError, match="the most a saved fight holds: save it"):
+        enc.end_turn()
+    assert snapshot(enc) == before
+    assert snapshot(Encounter.load(enc.save(tmp_path / "full.fight.json"))) == snapshot(enc)
+    monkeypatch.setattr(storage, "MAX_COMMANDS", 50_000)
+    enc.autosave = tmp_path / "auto.fight.json"
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", len(enc.to_json().encode()) + 10)
+    with pytest.raises(EncounterFileError, match="nothing was written"):
+        enc.end_turn()
+    assert snapshot(enc) == before
+    assert Encounter.load(tmp_path / "auto.fight.json").to_json() == enc.to_json()

@@ -4,6 +4,9 @@ kernel free while the forecast runs."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
+import signal
 import threading
 import time
 from typing import Any
@@ -12,7 +15,7 @@ import pytest
 from forecast_kit import Sent, seed_fight
 
 from bpb_widgets import Encounter
-from bpb_widgets.forecast import Forecast
+from bpb_widgets.forecast import Forecast, runner
 from bpb_widgets.widgets import ForecastPanel
 
 
@@ -204,3 +207,27 @@ def test_without_threads_wait_runs_the_rest_and_a_script_runs_it_at_once(
     panel.run(n=500, seed=3)
     assert not panel.running and state(panel)["status"] == "done"
     assert panel.forecast is not None and panel.forecast.fights == 500
+
+
+def test_a_forecast_whose_process_is_killed_ends_with_an_error(
+    sent: Sent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, point 13: one of the forecast's processes is killed (kill -9, or out of
+    memory): the run ends with an error the GM reads, not "running" for ever, and the next one
+    runs."""
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 2)  # processes, even on one core
+    enc = seed_fight()
+    panel = ForecastPanel(enc)
+    to(panel, "run", n=1_000_000, seed=3)
+    deadline = time.monotonic() + 60
+    while not (children := multiprocessing.active_children()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(children[0].pid, signal.SIGKILL)  # type: ignore[arg-type]
+    assert panel.wait(60)
+    assert state(panel)["status"] == "idle"
+    assert state(panel)["error"] == (
+        "A forecast process ended before its fights were done (it was killed, or ran out of "
+        "memory): the forecast stopped. Run it again."
+    )
+    to(panel, "run", n=500, seed=3)
+    assert panel.wait(60) and state(panel)["status"] == "done"

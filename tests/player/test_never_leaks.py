@@ -1,7 +1,9 @@
 """Random fights in every rule set (hypothesis, on the engine's own stateful machines, with the
-GM hiding and revealing combatants as they go): no message to the player widget and no event of
-the player page ever holds a hidden combatant's name, and the view never shows a hidden
-combatant's turn, including while one acts.
+GM hiding and revealing combatants as they go, and hidden combatants grabbing, holding, attacking
+and giving or ending conditions, from every source a rule set has): no message to the player
+widget and no event of the player page ever holds a hidden combatant's name, no condition says
+when or by whom where that is someone hidden, and the view never shows a hidden combatant's turn:
+while one acts, nothing at all is sent (unless the GM changes who the players may see).
 
 Checked after every accepted command, undo and redo, against who is hidden at that moment (a name
 may reach the players while it is visible: hiding someone later does not unsay it)."""
@@ -16,7 +18,7 @@ import comm
 from comm.base_comm import BaseComm
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import invariant, rule
+from hypothesis.stateful import invariant, precondition, rule
 
 from bpb_widgets import Encounter
 from bpb_widgets.engine import Change
@@ -25,6 +27,10 @@ from bpb_widgets.widgets import PlayerView
 from tests.engine import test_stateful, test_stateful_systems
 
 SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None)
+#: The hidden combatants the machines add.
+HIDDEN = ["Shade", "Lurker"]
+#: Conditions the GM gives: one in the GM's own words that names a hidden combatant.
+CONDITIONS = ["stunned", "blinded", "marked by shade"]
 
 
 class Recorder(BaseComm):
@@ -57,6 +63,7 @@ class Watching:
         self.checked = 0
         self.failures: list[str] = []
         self.check_messages()  # the state the comm opened with
+        self.seen = self.who_is_seen()
         self.enc.subscribe(self.after)  # after the widget's own observer: its messages are out
 
     def after(self, _change: Change) -> None:
@@ -64,23 +71,38 @@ class Watching:
         invariant below)."""
         sent = self.feed.update(self.enc)
         try:
-            self.check_messages(() if sent is None else sent)
+            texts = self.check_messages(() if sent is None else sent)
+            self.check_quiet_while_hidden_acts(texts)
         except AssertionError as error:
             self.failures.append(str(error))
+
+    def who_is_seen(self) -> tuple[tuple[str, ...], frozenset[str]]:
+        return tuple(self.enc.names), frozenset(unseen(self.enc))
+
+    def check_quiet_while_hidden_acts(self, texts: list[str]) -> None:
+        """A hidden combatant acts (their turn began, or goes on): nothing is sent, not even a
+        field of a visible combatant (their action points, whether they acted), unless the GM
+        changed who is in the fight or who the players may see."""
+        seen, self.seen = self.seen, self.who_is_seen()
+        current = self.enc.current
+        if current is not None and current in seen[1] and seen == self.seen:
+            assert not texts, f"sent while {current} (hidden) acts: {texts[0][:300]}"
 
     @invariant()
     def nothing_hidden_was_sent(self) -> None:
         assert not getattr(self, "failures", None), self.failures[0]
 
-    def check_messages(self, events: tuple[bytes, ...] = ()) -> None:
+    def check_messages(self, events: tuple[bytes, ...] = ()) -> list[str]:
+        """Check what reached the players since the last check; return it."""
         hidden = unseen(self.enc)
         messages = self.comm.__dict__.get("sent", [])
         texts = [json.dumps(m, ensure_ascii=False) for m in messages[self.checked :]]
         texts += [e.decode() for e in events]
         self.checked = len(messages)
         for text in texts:
-            leaked = [name for name in hidden if name in text]
+            leaked = [name for name in hidden if name.casefold() in text.casefold()]
             assert not leaked, f"{leaked} reached the players: {text[:300]}"
+        return texts
 
     @invariant()
     def the_view_shows_only_the_visible(self) -> None:
@@ -99,6 +121,7 @@ class Watching:
                 for condition in entry["conditions"]:
                     assert condition["by"] in shown | {""}
                     assert not any(n in condition["until"] for n in hidden)
+                    assert not any(n.casefold() in condition["name"] for n in hidden)
 
     @rule(data=st.data())
     def hide_or_reveal(self, data: st.DataObject) -> None:
@@ -108,12 +131,31 @@ class Watching:
         else:
             self.attempt(lambda: self.enc.reveal(who))  # type: ignore[attr-defined]
 
+    @precondition(lambda self: self.enc.names)
+    @rule(
+        data=st.data(),
+        what=st.sampled_from(CONDITIONS),
+        ends=st.sampled_from(["start", "end", None]),
+    )
+    def condition_of_the_hidden(self, data: st.DataObject, what: str, ends: str | None) -> None:
+        """The GM gives a condition that ends on someone's turn (a hidden one's, most often)."""
+        names = self.enc.names
+        who = data.draw(st.sampled_from(names))
+        of = data.draw(st.sampled_from([n for n in names if n in HIDDEN] or names))
+        self.attempt(  # type: ignore[attr-defined]
+            lambda: self.enc.add_condition(who, what, ends=ends, of=of if ends else None)
+        )
+
     @rule(data=st.data())
     def hide_the_one_acting(self, data: st.DataObject) -> None:
         """Hide whoever acts now: the marker must stay on the last visible turn."""
         current = self.enc.current
         if current is not None and not self.enc.hidden(current):
             self.attempt(lambda: self.enc.hide(current))  # type: ignore[attr-defined]
+
+
+def someone_acts(machine: Watching) -> bool:
+    return machine.enc.current is not None
 
 
 class BulletproofBlues(Watching, test_stateful.Fight):
@@ -123,10 +165,43 @@ class BulletproofBlues(Watching, test_stateful.Fight):
         super().__init__()
         self.watch()
 
-    @rule(who=st.sampled_from(["Shade", "Lurker"]), aware=st.booleans())
+    @rule(who=st.sampled_from(HIDDEN), aware=st.booleans())
     def add_hidden(self, who: str, aware: bool) -> None:
         self.attempt(  # type: ignore[attr-defined]
             lambda: self.enc.add(who, perception=9, endurance=3, aware=aware, hidden=True)
+        )
+
+    def hidden_one_acting(self) -> str:
+        """Whoever acts, hidden now if they were not."""
+        who = self.enc.current
+        assert who is not None
+        if not self.enc.hidden(who):
+            self.attempt(lambda: self.enc.hide(who))  # type: ignore[attr-defined]
+        return who
+
+    @precondition(someone_acts)
+    @rule(
+        victim=st.sampled_from(test_stateful.NAMES),
+        then=st.sampled_from(["hold", "hold", "trip", "throw", "squeeze"]),
+    )
+    def hidden_grabs(self, victim: str, then: str) -> None:
+        """The hidden one acting grabs someone, and holds them (seed 004, "Grabbing")."""
+        holder = self.hidden_one_acting()
+        self.attempt(  # type: ignore[attr-defined]
+            lambda: self.enc.grab(holder, victim, then, dice=(6, 6), reaction_dice=(1, 1))
+        )
+
+    @precondition(someone_acts)
+    @rule(
+        victim=st.sampled_from(test_stateful.NAMES),
+        effect=st.sampled_from(["staggering", "slamming", "overwhelming", None]),
+    )
+    def hidden_attacks(self, victim: str, effect: str | None) -> None:
+        """The hidden one acting hits someone hard (staggered, powers off; answered by the
+        machine's rules: a dive for cover leaves them prone)."""
+        attacker = self.hidden_one_acting()
+        self.attempt(  # type: ignore[attr-defined]
+            lambda: self.enc.attack(attacker, victim, 9, power="blast", effect=effect, dice=(6, 6))
         )
 
 
@@ -141,13 +216,29 @@ class Blackout(Watching, test_stateful_systems.Fight):
         super().__init__()
         self.watch()
 
-    @rule(who=st.sampled_from(["Shade", "Lurker"]))
+    @rule(who=st.sampled_from(HIDDEN))
     def add_hidden(self, who: str) -> None:
         if self.rule_set == "blackout":
             act = lambda: self.enc.add(who, pc=False, step=1, ap=2, hp=4, hidden=True)  # noqa: E731
         else:
             act = lambda: self.enc.add(who, agb=4, awarb=1, hidden=True)  # noqa: E731
         self.attempt(act)  # type: ignore[attr-defined]
+
+    @precondition(lambda self: self.rule_set == "blackout" and self.enc.names)
+    @rule(data=st.data(), successes=st.integers(0, 3))
+    def surprise(self, data: st.DataObject, successes: int) -> None:
+        """A surprise attack: the surprised until the end of their next turn (seed 002)."""
+        who = data.draw(st.sampled_from(self.enc.names))
+        self.attempt(lambda: self.enc.surprise([3, 4], {who: successes}))  # type: ignore[attr-defined]
+
+    @precondition(lambda self: self.rule_set == "blackout" and self.enc.current is not None)
+    @rule(terrain=st.sampled_from(["difficult", "climbing", "swimming", "clear"]))
+    def moves_into(self, terrain: str) -> None:
+        """The one acting moves into terrain that slows them, or out of it (seed 002)."""
+        who = self.enc.current
+        self.attempt(  # type: ignore[attr-defined]
+            lambda: self.enc.act(who, "movement", terrain=terrain)
+        )
 
 
 class D10AP(Blackout):

@@ -162,6 +162,81 @@ def test_conditions_never_name_a_hidden_combatant() -> None:
     assert "secret" not in json.dumps(view) and "Shade" not in json.dumps(view)
 
 
+def test_a_hidden_holder_is_neither_named_nor_hinted() -> None:
+    """Issue 33, point 1: Shade, hidden, holds Blueshift on Shade's turn. The players see
+    Blueshift held, not by whom nor until whom lets go, on the widget and on the page."""
+    enc = Encounter(seed=3)
+    enc.add("Blueshift", perception=4, agility=5, endurance=4, player=True, side="heroes")
+    enc.add("Shade", perception=9, prowess=6, brawn=6, side="villains", hidden=True)
+    enc.set_order(["Shade", "Blueshift"])
+    enc.start()
+    with mock.patch.object(comm, "create_comm", Recorder):
+        widget = PlayerView(enc)
+    feed = Feed()
+    feed.update(enc)
+    enc.grab("Shade", "Blueshift", "hold", dice=(6, 6), reaction_dice=(1, 1))
+    assert [c.name for c in enc.turn_state("Blueshift").conditions] == ["held"]
+    events = feed.update(enc) or (b"", b"")
+    enc.end_turn()
+    events += feed.update(enc) or (b"", b"")
+    held = {"name": "held", "until": "", "by": ""}
+    assert project(enc)["combatants"]["Blueshift"]["conditions"] == [held]
+    assert widget.view["combatants"]["Blueshift"]["conditions"] == [held]
+    sent = json.dumps(widget.comm.__dict__["sent"]) + b"".join(events).decode()
+    assert "held" in sent and "Shade" not in sent
+    enc.reveal("Shade")
+    assert project(enc)["combatants"]["Blueshift"]["conditions"] == [
+        {"name": "held", "until": "until Shade lets go", "by": "Shade"}
+    ]
+
+
+@pytest.mark.parametrize("rules", ["blackout", "d10-ap", "bpb2e", "bpb2e-wiki"])
+def test_nothing_changes_for_the_players_while_a_hidden_one_acts(rules: str) -> None:
+    """Issue 33, point 2: a player character and a hidden enemy, fourteen rounds of End turn.
+    While the enemy acts, not a field changes (the players' own action points included) and
+    nothing is sent; each visible turn is sent as it begins."""
+    enc = Encounter(seed=4, rules=rules)
+    if rules == "blackout":
+        enc.add("Rex", hp=6)
+        enc.add("Shade", pc=False, step=9, ap=3, hp=8, hidden=True)
+        enc.roll_order()
+    elif rules == "d10-ap":
+        enc.add("Rex", agb=2, awarb=3, side="heroes")
+        enc.add("Shade", agb=1, awarb=1, hidden=True)
+        enc.roll_order()
+    else:
+        enc.add("Rex", perception=4, player=True)
+        enc.add("Shade", perception=3, hidden=True)
+        enc.set_order(["Rex", "Shade"])
+    enc.start()
+    options = ViewOptions.checked(players="heroes" if rules == "d10-ap" else None)
+    with mock.patch.object(comm, "create_comm", Recorder):
+        widget = PlayerView(enc, players=options.players)
+    feed = Feed(options)
+    feed.update(enc)
+    sent = widget.comm.__dict__["sent"]
+    hidden_turns = 0
+    while enc.round <= 14:
+        before, count = widget.view, len(sent)
+        if rules == "d10-ap" and enc.current == "Rex":
+            enc.roll_ap("Rex", dice=(2, 2))
+            assert feed.update(enc) is not None  # the players see their AP
+            before, count = widget.view, len(sent)
+        if rules in ("blackout", "d10-ap") and enc.current == "Rex":
+            health = before["combatants"]["Rex"]["health"]
+            figures = dict([(health["label"], health["value"]), *health["extra"]])
+            assert figures["AP"] > 0  # their turn's action points, which Shade's turn ends
+        enc.end_turn()
+        event = feed.update(enc)
+        if enc.current == "Shade":
+            hidden_turns += 1
+            assert event is None and len(sent) == count
+            assert widget.view == before == project(enc, options, before)
+        else:
+            assert event is not None and widget.view["current"] == "Rex"
+    assert hidden_turns >= 13
+
+
 def test_no_log_line_note_or_roll_reaches_the_view() -> None:
     enc = fight()
     enc.environment("the secret trapdoor opens")

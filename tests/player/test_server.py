@@ -6,9 +6,12 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -17,6 +20,7 @@ import pytest
 
 from bpb_widgets import Encounter, RuleError
 from bpb_widgets.player import PlayerServer
+from bpb_widgets.player import server as server_module
 from tests.player.test_projection import fight
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,3 +227,157 @@ def test_the_view_follows_a_new_fight_at_the_same_address() -> None:
     view.close()
     assert not server.running and view.server is None
     stream.close()
+
+
+def raw(server: PlayerServer, head: str = "", *, buffer: int | None = None) -> socket.socket:
+    """A connection to ``server`` that sends ``head`` (if any) and reads nothing yet."""
+    conn = socket.socket()
+    if buffer is not None:
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, buffer)
+    conn.settimeout(5)
+    conn.connect(("127.0.0.1", server.port))
+    if head:
+        conn.sendall(head.encode())
+    return conn
+
+
+def closed_by_server(conn: socket.socket, within: float) -> bool:
+    """Whether the server closes ``conn`` (after any answer) within ``within`` seconds."""
+    conn.settimeout(within)
+    try:
+        while conn.recv(65536):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_a_body_is_refused_before_it_is_read(served) -> None:
+    """Issue 33, point 3: a 40 MB body, with a wrong token, is refused from its head: the server
+    answers before a byte of it is sent, and closes the connection (no kernel memory spent)."""
+    _, server = served
+    for head in (
+        "POST /?token=wrong HTTP/1.1\r\nHost: x\r\nContent-Length: 40000000\r\n\r\n",
+        f"GET /?token={server.token} HTTP/1.1\r\nHost: x\r\nContent-Length: 40000000\r\n\r\n",
+    ):
+        conn = raw(server, head)
+        conn.settimeout(2)
+        assert conn.recv(100).startswith(b"HTTP/1.1 400"), head
+        assert closed_by_server(conn, 2)
+    conn = raw(
+        server, "POST /?token=wrong HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    sent = 0
+    with pytest.raises(OSError):  # refused once past the limit, long before 40 MB
+        while sent < 40_000_000:
+            conn.sendall(b"10000\r\n" + b"x" * 0x10000 + b"\r\n")
+            sent += 0x10000
+    assert sent < 4_000_000
+    assert get(server, f"/?token={server.token}")[0] == 200  # the page still loads
+    assert get(server, "/?token=wrong", "POST")[0] == 403  # a small body: the token decides
+
+
+def test_connections_are_capped_and_idle_ones_time_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 33, point 4: idle connections without a token, more than a server may hold: the
+    extra ones are closed as they come, the idle ones within seconds, the page loads again after,
+    and the GM's commands (a save included) are never refused because of them."""
+    monkeypatch.setattr(server_module, "IDLE_TIMEOUT", 0.5)
+    enc = fight()
+    server = PlayerServer(enc)
+    try:
+        idle = [raw(server) for _ in range(server_module.MAX_CONNECTIONS)]
+        time.sleep(0.1)
+        extra = [raw(server) for _ in range(20)]
+        assert all(closed_by_server(conn, 1) for conn in extra)
+        enc.end_turn()
+        enc.save(tmp_path / "fight.json")
+        assert all(closed_by_server(conn, 3) for conn in idle)  # idle: closed within seconds
+        assert get(server, f"/?token={server.token}")[0] == 200
+        for conn in idle + extra:
+            conn.close()
+    finally:
+        server.stop()
+    assert server_module.IDLE_TIMEOUT < 60 and server_module.MAX_CONNECTIONS <= 128
+
+
+def test_a_page_that_never_reads_holds_one_event_then_gets_the_newest_view(served) -> None:
+    """Issue 33, point 5: four event streams that never read while the GM ends 2,000 turns.
+    Each holds at most one event in the kernel; read at last, a stream brings a few events, the
+    newest view whole last, not 2,000 patches."""
+    enc, server = served
+    head = f"GET /events?token={server.token} HTTP/1.1\r\nHost: x\r\n\r\n"
+    streams = [raw(server, head, buffer=4096) for _ in range(4)]
+    deadline = time.monotonic() + 5
+    while len(server.clients) < 4 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    for client in server.clients:  # a small send buffer too: the kernel's side fills at once
+        client.request.connection.stream.socket.setsockopt(  # type: ignore[attr-defined]
+            socket.SOL_SOCKET, socket.SO_SNDBUF, 4096
+        )
+    for _ in range(2000):
+        enc.end_turn()
+    time.sleep(0.3)
+    newest = f"id: {server._feed.version}\n".encode()
+    for conn in streams:
+        received = b""
+        conn.settimeout(5)
+        while not ((body := unchunked(received)) and newest in body and body.endswith(b"\n\n")):
+            received += conn.recv(65536)
+        assert body.count(b"\nevent: ") < 200
+        last = body.rstrip(b"\n").rsplit(b"\n\n", 1)[-1].split(b"\n")
+        assert last[:2] == [newest.rstrip(b"\n"), b"event: full"]
+        assert json.loads(last[2].removeprefix(b"data: ")) == server.view
+        conn.close()
+
+
+def unchunked(received: bytes) -> bytes:
+    """The body of an HTTP response read raw, as far as its chunks have come whole."""
+    rest = received.partition(b"\r\n\r\n")[2]
+    body = b""
+    while b"\r\n" in rest:
+        size, _, rest = rest.partition(b"\r\n")
+        length = int(size, 16)
+        if len(rest) < length + 2:
+            break
+        body, rest = body + rest[:length], rest[length + 2 :]
+    return body
+
+
+def test_one_server_per_view_and_per_fight_and_options() -> None:
+    """Issue 33, point 6: ``PlayerView(enc).serve()`` five times (a notebook cell run again),
+    dropping each view: one server is left, on one thread, and only its token is taken; serving
+    a view again replaces its server (the old address refused), and so does serving another
+    view of the same fight with the same options. Another view of the fight (other options) keeps
+    its own."""
+    from bpb_widgets.widgets import PlayerView
+
+    def threads() -> int:
+        return sum(t.name == "bpb-player-view" and t.is_alive() for t in threading.enumerate())
+
+    enc = fight()
+    before = threads()
+    urls = [PlayerView(enc).serve(quiet=True) for _ in range(5)]
+    assert threads() == before + 1
+    for url in urls[:-1]:
+        with pytest.raises(OSError):
+            urllib.request.urlopen(url, timeout=2)
+    assert urllib.request.urlopen(urls[-1], timeout=2).status == 200
+    view = PlayerView(enc)
+    first = view.serve(quiet=True)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(urls[-1], timeout=2)
+    villains = PlayerView(enc, players="villains")
+    theirs = villains.serve(quiet=True)
+    again = view.serve(quiet=True)
+    assert again != first and threads() == before + 2
+    with pytest.raises(OSError):
+        urllib.request.urlopen(first, timeout=2)
+    assert urllib.request.urlopen(again, timeout=2).status == 200
+    assert urllib.request.urlopen(theirs, timeout=2).status == 200
+    view.close()
+    villains.close()
+    assert threads() == before

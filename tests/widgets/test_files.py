@@ -263,16 +263,115 @@ def test_a_file_that_cannot_be_read_is_an_error_the_gm_reads(
     enc, screen = started(tmp_path)
     to(screen, "files", "save", name="warehouse")
 
-    real_read = Path.read_bytes
+    real_open = Path.open
 
-    def unreadable(path: Path) -> bytes:
+    def unreadable(path: Path, *args: Any, **kwargs: Any) -> Any:
         if path.name == "warehouse.fight.json":
             raise PermissionError(13, "Permission denied")
-        return real_read(path)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    monkeypatch.setattr(Path, "open", unreadable)
     to(screen, "files", "load", name="warehouse.fight.json")
     assert files(screen)["error"] == (
         f"Cannot read {tmp_path / 'warehouse.fight.json'}: Permission denied."
     )
     assert screen.encounter is enc
+
+
+def test_a_name_too_long_in_bytes_is_refused_in_the_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, point 9: 120 emoji are 120 characters but 480 bytes, more than a file system
+    takes: the error line says so (it escaped as an OSError, the panel keeping the previous
+    line). A file system that takes fewer bytes still (eCryptfs: 143) says so in the line too."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "load", name="nowhere")
+    for cmd in ("save", "load"):
+        to(screen, "files", cmd, name="🐉" * 120)
+        assert "too long a file name (491 bytes in UTF-8, at most 200)" in files(screen)["error"]
+    real_exists = Path.exists
+
+    def short_names(path: Path, **kwargs: Any) -> bool:
+        if len(path.name.encode()) > 143:
+            raise OSError(36, "File name too long")
+        return real_exists(path, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", short_names)
+    to(screen, "files", "save", name="ö" * 70)
+    assert files(screen)["error"] == (
+        f"Cannot use {'ö' * 70}.fight.json in {tmp_path}: File name too long."
+    )
+    assert screen.encounter is enc and sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_save_never_follows_a_link_out_of_the_folder(tmp_path: Path) -> None:
+    """Issue 33, point 10: a symbolic link in the folder, dangling or not, to a file outside it:
+    Save and Load refuse it and nothing is written outside. A link to a fight inside the folder
+    is saved through (the link kept)."""
+    folder, outside = tmp_path / "fights", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "away.fight.json").symlink_to(outside / "planted.fight.json")  # dangling
+    fight().save(outside / "there.fight.json")
+    (folder / "there.fight.json").symlink_to(outside / "there.fight.json")
+    enc, screen = started(folder)
+    for cmd, name in (("save", "away"), ("save", "there"), ("load", "there")):
+        to(screen, "files", cmd, name=name)
+        assert "is a link to a file outside" in files(screen)["error"], (cmd, name)
+    assert sorted(p.name for p in outside.iterdir()) == ["there.fight.json"]
+    assert screen.encounter is enc
+    enc.save(folder / "real.fight.json")
+    (folder / "alias.fight.json").symlink_to("real.fight.json")
+    to(screen, "files", "save", name="alias")
+    assert files(screen)["error"] == ""
+    assert (folder / "alias.fight.json").is_symlink()
+
+
+def test_autosave_after_save_and_more_changes_is_this_fight(tmp_path: Path) -> None:
+    """Issue 33, point 11: Save, play on, then Autosave: the file holds this fight at an earlier
+    point, so autosave takes it over (it said the file "holds another saved fight"). Another
+    fight, even one of the same seed and rules that went another way, is still refused."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse")
+    to(screen, "strip", "end_turn")
+    to(screen, "strip", "end_turn")
+    to(screen, "files", "autosave", on=True)
+    assert files(screen)["error"] == ""
+    path = tmp_path / "warehouse.fight.json"
+    assert enc.autosave == path and Encounter.load(path).to_json() == enc.to_json()
+    enc.autosave = None
+    twin = battle()  # the same seed and cast, another way from here
+    twin.start()
+    twin.delay()
+    with pytest.raises(EncounterFileError, match="another saved fight"):
+        twin.autosave = path
+    assert Encounter.load(path).to_json() == enc.to_json()
+
+
+def test_load_of_the_file_this_screen_autosaves_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, point 12: the screen autosaves to a file, and the GM loads that file: the fight
+    on screen lets go of it and the loaded one autosaves there (it said "autosaved by another
+    encounter"). A load that fails leaves the screen autosaving as before."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="warehouse")
+    to(screen, "files", "autosave", on=True)
+    to(screen, "strip", "end_turn")
+
+    def damaged(cls: type, text: object) -> Encounter:
+        raise EncounterFileError("The encounter file's command list is damaged.")
+
+    with monkeypatch.context() as broken:
+        broken.setattr(Encounter, "from_json", classmethod(damaged))
+        to(screen, "files", "load", name="warehouse.fight.json")
+    assert files(screen)["error"] == "The encounter file's command list is damaged."
+    assert screen.encounter is enc and enc.autosave == tmp_path / "warehouse.fight.json"
+    to(screen, "files", "load", name="warehouse.fight.json")
+    assert files(screen)["error"] == ""
+    loaded = screen.encounter
+    path = tmp_path / "warehouse.fight.json"
+    assert loaded is not enc and loaded.autosave == path and enc.autosave is None
+    assert loaded.to_json() == enc.to_json()
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(path).to_json() == loaded.to_json()

@@ -294,3 +294,32 @@ def test_a_refused_rebind_leaves_the_widget_on_its_encounter() -> None:
     assert defense.encounter is enc
     enc.end_turn()
     assert panel(defense, "defense")["current"] == "Ganyeka"
+
+
+def test_the_front_end_sets_none_of_the_widget_s_traits(wire: Wire) -> None:
+    """Issue 33, point 15: a state update naming ``_esm``, ``_css``, ``_view_name`` (or any other
+    trait) is refused: nothing is stored nor echoed to other views, the true values go back, and
+    the widget goes on working."""
+    enc = started()
+    screen = GMScreen(enc)
+    view = FrontEnd(wire, screen)
+    before = {key: getattr(screen, key) for key in screen.keys if key != "comm"}
+    forged = {
+        "_esm": "export default { render() { alert(1) } }",
+        "_css": "body { display: none }",
+        "_view_name": "EvilView",
+        "_model_module": "evil",
+        "tabbable": True,
+        "tooltip": "pwned",
+        "_dom_classes": ["evil"],
+        "unknown": 1,
+    }
+    screen._handle_msg({"content": {"data": {"method": "update", "state": forged}}, "buffers": []})
+    assert {key: getattr(screen, key) for key in before} == before
+    assert not [m for m in wire.messages if m.get("method") == "echo_update"]
+    sent_back = wire.updates()
+    assert sent_back["_esm"] == before["_esm"] and sent_back["_view_name"] == before["_view_name"]
+    assert "unknown" not in sent_back
+    to(screen, "strip", "end_turn")
+    assert panel(screen)["current"] == "Ganyeka"
+    assert view.catch_up() == plain(screen.panels)

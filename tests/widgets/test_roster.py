@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,8 +14,11 @@ from system_kit import blackout_fight, d10_fight
 from widget_kit import battle, plain, to
 
 from bpb_widgets import Encounter
+from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets import GMScreen, Roster
+
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "characters").glob("*.json"))
 
 
 def screen_of(enc: Encounter) -> GMScreen:
@@ -157,6 +161,43 @@ def test_adding_a_character_file() -> None:
     assert roster(screen)["error"] == ""
     assert enc.names[-2:] == roster(screen)["names"][-2:] == ["Black Steel", "Sapphire"]
     assert card(screen, "Sapphire")["hidden"] is True
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_the_samples_load_from_the_character_file_button(path: Path) -> None:
+    """Issue 33, point 7: every sample character file (seed_000_cast.json is 1,952 characters)
+    loads from the roster's button; a character file is bounded at 1 MB, other texts stay
+    short."""
+    text = path.read_text(encoding="utf-8")
+    enc = Encounter(seed=1, rules=json.loads(text)["system"])
+    screen = screen_of(enc)
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == ""
+    assert enc.names == [s["name"] for s in enc.sheets_from_json(text)]
+    before = enc.to_json()
+    big = json.dumps({"characters": [{"name": "Huge", "about": "x" * MAX_CHARACTER_FILE}]})
+    to(screen, "roster", "add_file", text=big)
+    assert "at most 1,000,000 characters" in roster(screen)["error"]
+    to(screen, "roster", "remove", name="x" * 1001)
+    assert "at most 1,000 characters" in roster(screen)["error"]
+    assert enc.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "text", ["[]", '{"characters": []}', '{"system": "bpb2e", "characters": []}']
+)
+def test_an_empty_character_file_is_refused_not_an_empty_undo_step(text: str) -> None:
+    """Issue 33, point 14: a character file holding nobody is refused with the reason; the log
+    and the undo history gain nothing."""
+    enc, screen = started()
+    before = (enc.to_json(), len(enc.log), len(enc.history))
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == (
+        "This character file holds no characters: there is nobody to add."
+    )
+    with pytest.raises(RuleError, match="nobody to add"):
+        enc.add_party([])
+    assert (enc.to_json(), len(enc.log), len(enc.history)) == before
 
 
 @pytest.mark.parametrize(

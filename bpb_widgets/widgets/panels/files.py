@@ -4,6 +4,8 @@ the fight on screen has changes no file holds yet (``js/panels/files.js``)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,9 @@ from bpb_widgets.widgets._host import Delta, Part
 SUFFIX = ".fight.json"
 #: The most saved fights listed (the newest first).
 LISTED = 50
+#: The longest file name, in bytes (UTF-8, ".fight.json" included): file systems take 255, and
+#: the temporary and lock files written beside a fight add a few to its name.
+MAX_NAME_BYTES = 200
 
 
 def file_name(name: str) -> str:
@@ -29,7 +34,27 @@ def file_name(name: str) -> str:
             f"{name[:60]!r} is not a plain file name: the fight is saved in the GM screen's "
             "folder (choose it with GMScreen(enc, folder=...))."
         )
-    return name if name.endswith(".json") else name + SUFFIX
+    named = name if name.endswith(".json") else name + SUFFIX
+    size = len(named.encode("utf-8", "surrogatepass"))
+    if size > MAX_NAME_BYTES:
+        raise RuleError(
+            f"{name[:30]!r}… is too long a file name ({size} bytes in UTF-8, at most "
+            f"{MAX_NAME_BYTES}): choose a shorter one."
+        )
+    return named
+
+
+@contextmanager
+def clear_errors(path: Path) -> Iterator[None]:
+    """Any error the file system gives on ``path`` that is not already one a GM reads (a name
+    too long for this file system, a folder that cannot be searched), as one."""
+    try:
+        yield
+    except RuleError:
+        raise
+    except (OSError, RuntimeError) as error:  # RuntimeError: a loop of symbolic links
+        why = getattr(error, "strerror", None) or error
+        raise RuleError(f"Cannot use {path.name} in {path.parent}: {why}.") from None
 
 
 class FilesPart(Part[Encounter[Any]]):
@@ -92,7 +117,16 @@ class FilesPart(Part[Encounter[Any]]):
         ]
 
     def _path(self, name: str) -> Path:
-        return self.folder / file_name(name)
+        """The file ``name`` in the folder: never through a symbolic link out of it."""
+        path = self.folder / file_name(name)
+        with clear_errors(path):
+            inside = path.resolve().parent == self.folder.resolve()  # a dangling link too
+        if not inside:
+            raise RuleError(
+                f"{path.name} is a link to a file outside {self.folder}; fights are saved in the "
+                "GM screen's folder, never through a link out of it."
+            )
+        return path
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -102,9 +136,10 @@ class FilesPart(Part[Encounter[Any]]):
         overwritten). With autosave on, the autosave follows to the new file."""
         path = self._path(name)
         enc = self.encounter
-        enc.save(path)
-        if enc.autosave is not None and enc.autosave != path:
-            enc.autosave = path
+        with clear_errors(path):
+            enc.save(path)
+            if enc.autosave is not None and enc.autosave != path:
+                enc.autosave = path
         self._file, self._saved = path, True
         self._done()
 
@@ -113,11 +148,28 @@ class FilesPart(Part[Encounter[Any]]):
         """Load the fight saved as ``name`` in place of the one on screen (which keeps its own
         file); with autosave on, the loaded fight goes on autosaving to its file."""
         path = self._path(name)
-        if not path.is_file():
-            raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
-        autosave = self.encounter.autosave is not None
-        loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
+        with clear_errors(path):
+            if not path.is_file():
+                raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
+            loaded = self._loaded(path)
         self._switch(loaded, path)
+
+    def _loaded(self, path: Path) -> Encounter[Any]:
+        """The fight saved at ``path`` (any system), autosaving there if this one autosaves; the
+        file this fight autosaves to is let go of first (and taken back if it cannot load)."""
+        current = self.encounter
+        autosave = current.autosave
+        same = autosave is not None and autosave.resolve() == path.resolve()
+        if same:
+            current.autosave = None
+        try:
+            loaded: Encounter[Any] = Encounter.load(path, autosave=autosave is not None)
+        except BaseException:
+            if same:
+                with suppress(RuleError):  # the file is no longer a fight: it stays off
+                    current.autosave = autosave
+            raise
+        return loaded
 
     @command
     def new_fight(self, keep: bool = False) -> None:

@@ -15,6 +15,7 @@ event loop (``runner.Steps``), which hears the GM's clicks, Cancel included, bet
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import threading
 import time
@@ -27,6 +28,7 @@ from bpb_widgets.forecast.runner import DEFAULT_ROUNDS, Plan, Steps
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part, shown_error
 
+log = logging.getLogger(__name__)
 #: The fights a forecast runs unless the GM asks for another number.
 DEFAULT_FIGHTS = 10_000
 
@@ -135,13 +137,15 @@ class ForecastPart(Part[Encounter[Any]]):
     def _work(self, checked: Plan, cancel: threading.Event) -> None:
         try:
             forecast = Forecast.run(checked, progress=self._progress, cancel=cancel)
-        except RuleError as error:  # a tactic's illegal choice, found while fighting
+        except Exception as error:  # a tactic's illegal choice, a process killed ...
+            if not isinstance(error, RuleError):  # a fault: logged, and the run still ends
+                log.exception("The forecast stopped")
             self._refused(error)
             return
         self._done(forecast)
 
-    def _refused(self, error: RuleError) -> None:
-        self._send("error", shown_error(str(error)))
+    def _refused(self, error: Exception) -> None:
+        self._send("error", shown_error(str(error) or type(error).__name__))
         self._send("status", "idle")
 
     def _done(self, forecast: Forecast) -> None:

@@ -23,7 +23,7 @@ class PlayerPart(Part[Encounter[Any]]):
         self.options = ViewOptions()
 
     def refresh(self, delta: Delta | None) -> None:
-        view = project(self.encounter, self.options)
+        view = project(self.encounter, self.options, None if delta is None else self.state)
         if delta is None:
             for field, value in view.items():
                 self.put(field, value)

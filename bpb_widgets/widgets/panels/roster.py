@@ -5,11 +5,12 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 from __future__ import annotations
 
 from dataclasses import asdict, fields
-from typing import Any
+from typing import Annotated, Any
 
 from bpb_widgets.engine import Encounter
+from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import Longest, command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.strip import conditions
 
@@ -104,8 +105,9 @@ class RosterPart(Part[Encounter[Any]]):
         return ""
 
     @command
-    def add_file(self, text: str) -> None:
-        """Add the characters of a character file (its text: JSON, docs/characters.md)."""
+    def add_file(self, text: Annotated[str, Longest(MAX_CHARACTER_FILE)]) -> None:
+        """Add the characters of a character file (its text: JSON, docs/characters.md; up to
+        1 MB, where other texts are short)."""
         self.encounter.add_party(self.encounter.sheets_from_json(text))
 
     @command
