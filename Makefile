@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 # pip prints one harmless line per local mirror that lacks a package; keep real messages only
 PIP_QUIET := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: lab test bench lint notebooks screenshot clean lite dev
+.PHONY: lab test bench lint notebooks rule-texts screenshot clean lite dev
 
 $(INSTALLED): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ test: $(INSTALLED) $(STATIC) $(CHROMIUM) $(LITE) lint
 # run the example notebooks and save their outputs (what pytest --nbval checks)
 notebooks: $(INSTALLED) $(STATIC)
 	$(PY) tools/run_notebooks.py
+
+# each game system's rule texts (what opening a log line shows) from docs/rules.md's "The rules in
+# brief" (tests/test_rule_texts.py fails when they differ)
+rule-texts: $(INSTALLED)
+	$(PY) tools/rule_texts.py
 
 # the README's screenshots of the GM screen mid-fight (JupyterLab light, Notebook 7 dark), made by
 # the browser test that plays a whole fight by clicks

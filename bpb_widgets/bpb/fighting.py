@@ -51,6 +51,7 @@ from bpb_widgets.bpb.sheet import (
 from bpb_widgets.engine.checks import check_distance, check_flag
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.conditions import Condition
+from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -59,6 +60,9 @@ STAGGERED_CONDITION = "staggered"
 POWERS_OFF = "powers off"
 PRONE = "prone"
 INTERPOSING = "interposing"
+#: Out of the fight at Endurance 0: the seeds leave Endurance 0 unwritten ("Death (XXX working)"),
+#: so the engine decides (docs/rules.md, "The rules in brief").
+ENDURANCE_0 = ruling("Endurance 0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -710,7 +714,9 @@ class Fighting(BulletproofBluesBase):
         )
         harm = Harm(target, dr, pv, dealt, stunning, before, after)
         if harm.out:
-            self._event("out", f"{target} is out of the fight at Endurance 0 (Damage)", target)
+            self._event(
+                "out", f"{target} is out of the fight at Endurance 0 ({ENDURANCE_0})", target
+            )
             self._release(target, "the grappler is out of the fight")
         return harm
 

@@ -69,6 +69,11 @@
  * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
  * @property {Exact} success
  * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
  * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
  * @property {Distribution} distribution The chance of each total.
  */
