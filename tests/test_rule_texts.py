@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rule_texts_tool", ROOT / "tools" / "rule_texts.py")
+    spec = importlib.util.spec_from_file_location(
+        "rule_texts_tool", ROOT / "tools" / "rule_texts.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

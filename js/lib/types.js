@@ -571,7 +571,17 @@
  *   redo: number,
  *   first: number,
  *   entries: LogEntry[],
+ *   rule_texts: Record<string, RuleText>,
  * }} LogState
+ */
+
+/**
+ * A rule a log line cites, in the project's own words (engine/rule_texts.py `RuleText`).
+ * @typedef {object} RuleText
+ * @property {string} name As the line cites it: a seed's section, or the engine's ruling.
+ * @property {string} source Where it comes from: 'seed 004, "Opposed Tasks"'.
+ * @property {string} text The rule, paragraphs apart by a blank line.
+ * @property {boolean} ruling The engine decided it, where the seeds say nothing.
  */
 
 /**
@@ -581,6 +591,7 @@
  * @property {string} kind
  * @property {string} text
  * @property {number} command How many commands came before the one that caused it.
+ * @property {string[]} [rules] The names of the rules it cites (their texts: `rule_texts`).
  */
 
 export {};

@@ -145,6 +145,33 @@ def test_choosing_a_log_entry_undoes_back_to_it(notebook: Notebook) -> None:
     assert notebook.wait_kernel("print(enc_h.current)", "Monolith") == "Monolith"
 
 
+def test_a_log_line_opens_the_rule_it_cites(notebook: Notebook) -> None:
+    """The § of a line shows the rule in the project's own words with its source; the engine's
+    own ruling reads as one."""
+    out = show(notebook, "enc_r", "EncounterLog")
+    notebook.kernel(
+        "enc_r.block('Monolith', attacker='Ganyeka', rank=5, dice=(6, 6))\n"
+        "enc_r.attack('Blueshift', \"Ganyeka's henchmen\", 6, dice=(6, 6)); enc_r.take_hit()"
+    )
+    block = out.locator(".bpb-entry", has_text="Block: Prowess 6")
+    block.get_by_role("button", name="The rule: Blocking").click()
+    rule = block.get_by_role("note", name="The rule: Blocking")
+    expect(rule).to_contain_text('seed 000, "Blocking"')
+    expect(rule).to_contain_text("Prowess + 2d6")
+    assert notebook.kernel("print(enc_r.can_redo)").strip() == "False"  # opening undoes nothing
+    out_line = out.locator(".bpb-entry", has_text="out of the fight at Endurance 0")
+    out_line.get_by_role("button", name="The rule: Endurance 0").click()
+    expect(out_line.get_by_role("note")).to_contain_text("bpb_widgets' ruling")
+    notebook.screenshot(out, "log-rule-light")
+    notebook.set_theme(DARK)
+    try:
+        notebook.screenshot(out, "log-rule-dark")
+    finally:
+        notebook.set_theme(LIGHT)
+    block.get_by_role("button", name="The rule: Blocking").click()
+    expect(rule).to_have_count(0)
+
+
 def test_dark_theme(notebook: Notebook) -> None:
     out = show(notebook, "enc_i", "GMScreen")
     notebook.kernel("enc_i.delay(); enc_i.force('Monolith', 'dives for cover')")

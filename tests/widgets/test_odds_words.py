@@ -55,7 +55,7 @@ def test_the_front_end_words_a_chance_as_python_does() -> None:
     payloads = [odds_payload(odds, chart=False) for odds in CASES]
     script = (
         'import { chance } from "./js/lib/odds.js";'
-        'const cases = JSON.parse(process.argv[1]);'
+        "const cases = JSON.parse(process.argv[1]);"
         "console.log(JSON.stringify(cases.map((c) => [chance(c), chance(c, true)])));"
     )
     done = subprocess.run(
