@@ -159,8 +159,14 @@ def task_line(**task: object) -> str:
 
 
 def test_an_opposed_task_with_the_table_s_bonuses_cites_opposed_tasks() -> None:
-    line = task_line(roller="Blueshift", attribute="agility", opponent="Ganyeka",
-                     attack_bonus=["surprised"], defense_bonus=["running"], dice=(4, 4))  # fmt: skip
+    line = task_line(
+        roller="Blueshift",
+        attribute="agility",
+        opponent="Ganyeka",
+        attack_bonus=["surprised"],
+        defense_bonus=["running"],
+        dice=(4, 4),
+    )
     assert line.endswith("(Opposed Tasks)"), line
     bonus_only = task_line(roller="Blueshift", attribute="agility", difficulty=12,
                            attack_bonus=["surprised"], dice=(4, 4))  # fmt: skip
