@@ -596,6 +596,22 @@
 
 export {};
 
+// -- check (widgets/panels/check.py) -----------------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   kind: "choice" | "number" | "task",
+ *   title: string,
+ *   prompt: string,
+ *   choices?: string[],
+ *   unit?: string,
+ *   tries: number,
+ *   answered: number | null,
+ *   verdict: { right: boolean, why: string, hint: string } | Unset<{ right: boolean, why: string, hint: string }>,
+ *   solution: string,
+ * }} CheckState
+ */
+
 // -- forecast (widgets/panels/forecast.py) ----------------------------------------------------
 
 /**

@@ -172,6 +172,65 @@ def test_a_log_line_opens_the_rule_it_cites(notebook: Notebook) -> None:
     expect(rule).to_have_count(0)
 
 
+CHECKS = """
+from bpb_widgets import Check, rules
+import ipywidgets
+odds = rules.odds(6, 17, bonus=3, expertise=True)
+choice = Check.choice(
+    "Monolith (Prowess 6, block expertise +3) blocks a rank 9 Blast. What does he need on 2d6?",
+    ["8 or more", "11 or more", "17 or more"],
+    answer="8 or more",
+    why=f"17 - 6 - 3 = 8: {rules.chance(odds)}.",
+    wrong={"11 or more": "That forgets his +3 expertise.",
+           "17 or more": "17 is the total; his Prowess and expertise count toward it."},
+    hint="Take his Prowess and expertise off the difficulty, 8 + 9.",
+)
+number = Check.number("How many of the 36 rolls of 2d6 make 8 or more?", answer=15, unit="rolls",
+                      why="5 + 4 + 3 + 2 + 1.", hint="Count the ways of 8, 9, 10, 11, 12.")
+enc_k = fight()
+enc_k.start()
+task = Check.task(
+    "End Blueshift's turn.", enc_k,
+    missing=lambda e: None if e.current != "Blueshift" else "It is still Blueshift's turn.",
+    solve=lambda e: e.end_turn(), why="End turn passes the turn on.", hint="Press End turn.",
+    how="End turn.")
+"""
+
+
+def test_a_check_tells_right_or_wrong_why_and_a_hint(notebook: Notebook) -> None:
+    setup(notebook)
+    notebook.kernel(CHECKS)
+    out = notebook.run_cell("ipywidgets.VBox([choice, number, task])")
+    predict = out.get_by_role("region", name="Predict").first
+    predict.get_by_role("button", name="17 or more").click()
+    status = predict.get_by_role("status")
+    expect(status).to_contain_text("Not quite. 17 is the total")
+    expect(status).to_contain_text("Hint: Take his Prowess")
+    predict.get_by_role("button", name="Show the answer").click()
+    expect(predict).to_contain_text("Answer: 8 or more. 17 - 6 - 3 = 8: 41.7% (15 of 36 rolls")
+    predict.get_by_role("button", name="8 or more").click()
+    expect(status).to_contain_text("Right. 17 - 6 - 3 = 8")
+    second = out.get_by_role("region", name="Predict").nth(1)
+    second.get_by_label("Your answer").fill("6")
+    second.get_by_label("Your answer").press("Enter")
+    expect(second.get_by_role("status")).to_contain_text("Not 6 rolls: that is too low.")
+    notebook.screenshot(out, "check-light")
+    notebook.set_theme(DARK)
+    try:
+        notebook.screenshot(out, "check-dark")
+    finally:
+        notebook.set_theme(LIGHT)
+    second.get_by_label("Your answer").fill("15")
+    second.get_by_role("button", name="Answer", exact=True).click()
+    expect(second.get_by_role("status")).to_contain_text("Right.")
+    turn = out.get_by_role("region", name="Your turn")
+    turn.get_by_role("button", name="Check").click()
+    expect(turn.get_by_role("status")).to_contain_text("Not yet. It is still Blueshift's turn.")
+    turn.get_by_role("button", name="Show me").click()
+    expect(turn.get_by_role("status")).to_contain_text("Right. End turn passes the turn on.")
+    assert notebook.kernel("print(enc_k.current)").strip() == "Ganyeka"
+
+
 def test_dark_theme(notebook: Notebook) -> None:
     out = show(notebook, "enc_i", "GMScreen")
     notebook.kernel("enc_i.delay(); enc_i.force('Monolith', 'dives for cover')")
