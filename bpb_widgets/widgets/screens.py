@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.player.projection import View, ViewOptions, check_encounter
@@ -35,10 +35,19 @@ if TYPE_CHECKING:  # the server needs tornado, which a Pyodide kernel (JupyterLi
     from bpb_widgets.player.server import PlayerServer
 
 log = logging.getLogger(__name__)
+W = TypeVar("W", bound="Widget")
 
 
 class Widget(Host[Encounter[Any]]):
-    """What every widget of a fight shares: a repr saying where the fight stands."""
+    """What every widget of a fight shares: a repr saying where the fight stands, and
+    ``moment``."""
+
+    @classmethod
+    def moment(cls: type[W], encounter: Encounter[Any], **kwargs: Any) -> W:
+        """This widget on a copy of the fight as it stands now: later commands leave it as it
+        is, so a notebook that tells a fight step by step shows each step under its text (the
+        copy plays on from there when clicked)."""
+        return cls(Encounter.from_json(encounter.to_json()), **kwargs)
 
     def __repr__(self) -> str:
         enc = self.encounter
