@@ -18,6 +18,9 @@ from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
 
+#: What a plot point spent on an automatic success before format 3 replays as.
+UNAPPLIED = "an automatic success, spent before plot points took effect in play (not applied)"
+
 
 class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     """A Bulletproof Blues 2e fight: the order of play by awareness or Perception, delaying,
@@ -43,21 +46,36 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         roll_order_help="Perception task rolls, highest first (Order Of Play)",
     )
 
+    #: The rule options that play a fight saved before format 3 as it was played: the rules
+    #: issue 32 corrected (docs/rules.md, "Fights saved by earlier versions").
+    BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {
+        "preempted_defense_forced": False,
+        "interposing_forced": False,
+        "expertise_covers_skill": False,
+    }
+
     @classmethod
     def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
         """Version 1 spelled ``continued_defence_penalty``, and its fights held delayed turns
-        into the next turn of the holder (``delay_later_in_round=False``)."""
-        if version != 1:
+        into the next turn of the holder (``delay_later_in_round=False``); fights saved before
+        version 3 go on under the rules they were played with (``BEFORE_FORMAT_3``)."""
+        if version >= 3:
             return options
-        renamed = {k.replace("defence", "defense"): v for k, v in options.items()}
-        return {**renamed, "delay_later_in_round": False}
+        if version == 1:
+            options = {k.replace("defence", "defense"): v for k, v in options.items()}
+            options["delay_later_in_round"] = False
+        return {**options, **cls.BEFORE_FORMAT_3}
 
     @classmethod
     def upgrade_record(cls, version: int, record: Record) -> Record:
         """Version 1 attacks said ``stunning=True`` or ``penetrating=True``; today an attack has
-        a ``kind``."""
-        args = record["args"]
-        if version != 1 or record["cmd"] != "attack" or not {"stunning", "penetrating"} & set(args):
+        a ``kind``. Before version 3 a plot point spent on an automatic success did nothing: it
+        replays as one spent on something else, saying so, so that the rolls after it come out
+        as they were played."""
+        args, command = record["args"], record["cmd"]
+        if version < 3 and command == "spend_plot_point" and args.get("use") == "automatic_success":
+            return {**record, "args": {**args, "use": "other", "note": UNAPPLIED}}
+        if version != 1 or command != "attack" or not {"stunning", "penetrating"} & set(args):
             return record
         upgraded = {k: v for k, v in args.items() if k not in ("stunning", "penetrating")}
         if args.get("stunning") is True:

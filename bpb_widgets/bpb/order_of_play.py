@@ -51,7 +51,7 @@ class OrderOfPlay(BulletproofBluesBase):
         > Willpower > coin (seed 004, "Order Of Play").
         """
         self._before_start("roll for the order of play")
-        sheets = [sheet for sheet in self._sheets.values() if self._aware[sheet.name]]
+        sheets = [self._sheet(name) for name in self._sheets if self._aware[name]]
         if not sheets:
             raise RuleError("Add the combatants (aware of the fight) before rolling for the order.")
         typed = self._typed_dice(dice)
