@@ -93,7 +93,12 @@ def bpb_fight() -> Encounter:
     enc.attack("Monolith", "Ganyeka", 9, hand_to_hand=True, effect="slamming", dice=(6, 6))
     enc.take_hit(reaction_dice=(1, 1))
     enc.gain_plot_point("Blueshift", "reward")
+    enc.gain_plot_point("Blueshift", "complication")
+    enc.gain_plot_point("Blueshift", "cooperation")
     enc.spend_plot_point("Blueshift", "rally")
+    enc.spend_plot_point("Blueshift", "power_boost", boost="agility")
+    enc.spend_plot_point("Blueshift", "power_stunt", note="a blast that freezes")
+    enc.task("Blueshift", "agility", difficulty=21, plot_point=True, dice=(1, 1))
     enc.recover()
     return enc
 
@@ -199,3 +204,14 @@ def test_out_of_the_fight_at_endurance_0_is_marked_as_the_engine_s_ruling() -> N
     assert line == "Hooligan is out of the fight at Endurance 0 (bpb_widgets' ruling: Endurance 0)"
     (rule,) = enc.cited(line)
     assert rule.ruling and rule.name == "Endurance 0"
+
+
+def test_a_plot_point_spent_cites_the_section_of_its_use() -> None:
+    """Seed 004, "Spending Plot Points" has a section per use: "Automatic Success", "Power
+    Boost", "Power Stunt", "Rally", "Retcon"."""
+    enc = Encounter(seed=1)
+    enc.add("Blueshift", agility=5, player=True)
+    enc.start()
+    enc.spend_plot_point("Blueshift", "power_boost", boost="agility")
+    assert enc.log[-1].text.endswith("(Spending Plot Points, Power Boost)")
+    assert [t.name for t in enc.cited(enc.log[-1])] == ["Spending Plot Points", "Power Boost"]
