@@ -34,6 +34,16 @@ def show(notebook: Notebook, var: str, widget: str, *, start: bool = True) -> Lo
     return notebook.run_cell(f"{var} = fight()\n{begin}{widget}({var})")
 
 
+def in_both_themes(notebook: Notebook, out: Locator, name: str) -> None:
+    """Screenshots of ``out`` in the light theme, then the dark: <name>-light, <name>-dark."""
+    notebook.screenshot(out, f"{name}-light")
+    notebook.set_theme(DARK)
+    try:
+        notebook.screenshot(out, f"{name}-dark")
+    finally:
+        notebook.set_theme(LIGHT)
+
+
 def chip(output: Locator, name: str) -> Locator:
     return output.locator(f".bpb-chip[data-name={json.dumps(name, ensure_ascii=False)}]")
 
@@ -162,12 +172,7 @@ def test_a_log_line_opens_the_rule_it_cites(notebook: Notebook) -> None:
     out_line = out.locator(".bpb-entry", has_text="out of the fight at Endurance 0")
     out_line.get_by_role("button", name="The rule: Endurance 0").click()
     expect(out_line.get_by_role("note")).to_contain_text("bpb_widgets' ruling")
-    notebook.screenshot(out, "log-rule-light")
-    notebook.set_theme(DARK)
-    try:
-        notebook.screenshot(out, "log-rule-dark")
-    finally:
-        notebook.set_theme(LIGHT)
+    in_both_themes(notebook, out, "log-rule")
     block.get_by_role("button", name="The rule: Blocking").click()
     expect(rule).to_have_count(0)
 
@@ -214,12 +219,7 @@ def test_a_check_tells_right_or_wrong_why_and_a_hint(notebook: Notebook) -> None
     second.get_by_label("Your answer").fill("6")
     second.get_by_label("Your answer").press("Enter")
     expect(second.get_by_role("status")).to_contain_text("Not 6 rolls: that is too low.")
-    notebook.screenshot(out, "check-light")
-    notebook.set_theme(DARK)
-    try:
-        notebook.screenshot(out, "check-dark")
-    finally:
-        notebook.set_theme(LIGHT)
+    in_both_themes(notebook, out, "check")
     second.get_by_label("Your answer").fill("15")
     second.get_by_role("button", name="Answer", exact=True).click()
     expect(second.get_by_role("status")).to_contain_text("Right.")
