@@ -48,12 +48,20 @@ AT_THE_TABLE: dict[str, tuple[tuple[str, ...], ...]] = {
     "004 Time": (("round",), ("turn",), ("six seconds", "6 s")),
     # 004 "Actions": "There are four kinds of actions ... free actions, movement actions, task
     # actions, and roleplay actions ... Reactions can be attempted at any time"
-    "004 Actions": (("free action",), ("movement action",), ("task action",), ("roleplay",),
-                    ("reaction",)),  # fmt: skip
+    "004 Actions": (
+        ("free action",),
+        ("movement action",),
+        ("task action",),
+        ("roleplay",),
+        ("reaction",),
+    ),
     # 004 "Protection": "any remaining damage is subtracted from target's appropriate attribute
     # (typically Endurance)"; at Endurance 0 the seed's "Death" is "XXX working".
-    "004 Protection; the engine's ruling Endurance 0": (("endurance",), ("out of the fight",),
-                                                        ("ruling",)),  # fmt: skip
+    "004 Protection; the engine's ruling Endurance 0": (
+        ("endurance",),
+        ("out of the fight",),
+        ("ruling",),
+    ),
     # 000 "Order Of Play": "If a character is not aware of their opponent, then they don't have
     # the opportunity to attack."
     "000 Order Of Play": (("aware",), ("group",)),
@@ -89,8 +97,14 @@ AT_THE_TABLE: dict[str, tuple[tuple[str, ...], ...]] = {
     "004 Movement": (("walk",), ("run",), ("sprint",), ("+6",)),
     # 000 "Blocking": "the player attempts a Prowess task roll against the rank of the attacker's
     # power or weapon ... If the defender has expertise with blocking, they gain a +3 bonus"
-    "000 Blocking, Dodging": (("block",), ("dodge",), ("prowess",), ("agility",),
-                              ("8 + the rank",), ("forced",)),  # fmt: skip
+    "000 Blocking, Dodging": (
+        ("block",),
+        ("dodge",),
+        ("prowess",),
+        ("agility",),
+        ("8 + the rank",),
+        ("forced",),
+    ),
     # 000 "Blocking": "Normally, only attacks which inflict Endurance damage may be blocked.
     # However, if the defender has the same power as the attacker, they may use that power"
     "000 Blocking, Dodging (what can be blocked)": (("endurance damage",), ("same power",)),
@@ -114,8 +128,7 @@ AT_THE_TABLE: dict[str, tuple[tuple[str, ...], ...]] = {
     # 004 "Exploding": "the difficulty of the task roll is 9 ... they do not benefit from extreme
     # success ... one-half of its full value in the remainder"
     "004 Exploding": (("explosion",), ("difficulty 9",), ("half",)),
-    "004 Overwhelming, Slamming, Staggering": (("overwhelming",), ("slamming",),
-                                               ("staggering",)),  # fmt: skip
+    "004 Overwhelming, Slamming, Staggering": (("overwhelming",), ("slamming",), ("staggering",)),
     # 004 "Recovery": "an injured character recovers half the endurance they have recently lost"
     "004 Recovery": (("half",), ("rest",)),
     # 004 "Grabbing": "Grabbing an opponent requires a Prowess task roll against the Prowess of
@@ -127,8 +140,11 @@ AT_THE_TABLE: dict[str, tuple[tuple[str, ...], ...]] = {
     # 004 "Tripping": "Tripping is only effective against targets whose feet are on the ground"
     "004 Tripping": (("trip",), ("prone",), ("agility",)),
     # 004 "Plot Points": "Each player begins each game session with one plot point."
-    "004 Plot Points, Gaining Plot Points": (("each session",), ("complication",),
-                                             ("do not carry over",)),  # fmt: skip
+    "004 Plot Points, Gaining Plot Points": (
+        ("each session",),
+        ("complication",),
+        ("do not carry over",),
+    ),
     "004 Automatic Success": (("automatic success",), ("expertise",)),
     "004 Power Boost": (("power boost",), ("one rank",)),
     "004 Power Stunt, Rally, Retcon": (("power stunt",), ("rally",), ("retcon",)),
@@ -233,7 +249,7 @@ def checks_of(name: str, monkeypatch: pytest.MonkeyPatch) -> list[Check]:
     with contextlib.redirect_stdout(io.StringIO()):
         for cell in notebook(name):
             if cell["cell_type"] == "code":
-                exec("".join(cell["source"]), namespace)  # noqa: S102
+                exec("".join(cell["source"]), namespace)
     return made
 
 
