@@ -9,7 +9,7 @@ action-point budget and hit points, through the undo journal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -31,10 +31,11 @@ from bpb_widgets.engine.checks import (
     check_sheet_fields,
     check_side,
     check_whole,
+    noted,
 )
 from bpb_widgets.engine.command import command, commands_of
 from bpb_widgets.engine.conditions import Condition, check_condition_name
-from bpb_widgets.engine.encounter import Controls, Encounter, SheetField, Vitals
+from bpb_widgets.engine.encounter import Controls, Encounter, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
@@ -310,6 +311,10 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     min_attack_dice: ClassVar[int] = blackout.MIN_ATTACK_DICE
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "combat", "initiative", "log", "files")
     rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.blackout")
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (
+        HandAction("Damage", "damage", "amount"),
+        HandAction("Heal", "heal_hp", "amount"),
+    )
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help=(
@@ -357,25 +362,70 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def _dismiss(self, name: str) -> None:
         """A combatant whose hit waits for its damage test, or who must test Vitality, cannot
         leave until that is done; their AP, hit points and delay go with them."""
-        hit = self._hit
-        if hit is not None and name in (hit.attacker, hit.target):
-            raise RuleError(f"First make the damage test of {hit.attacker}'s hit.")
-        if self._vitality_due == name:
-            raise RuleError(f"First test {possessive(name)} Endurance [Vitality].")
+        self._need_settled(name)
         super()._dismiss(name)
         for table in (self._budget, self._hp, self._dead, self._delayed):
             self._journal.pop(table, name)
         if self._one_two is not None and self._one_two[0] == name:
             self._journal.attr(self, "_one_two", None)
 
+    def _need_settled(self, name: str) -> None:
+        """Refuse while ``name``'s hit waits for its damage test, or they must test Vitality."""
+        hit = self._hit
+        if hit is not None and name in (hit.attacker, hit.target):
+            raise RuleError(f"First make the damage test of {hit.attacker}'s hit.")
+        if self._vitality_due == name:
+            raise RuleError(f"First test {possessive(name)} Endurance [Vitality].")
+
+    def _check_edit(self, before: BlackoutCombatant, after: BlackoutCombatant) -> None:
+        """Not while their hit or Vitality test waits; once the fight has started, a player
+        character stays one and an enemy keeps the step and AP the GM fixed (seed 002,
+        "Initiative": the order of play and each turn's AP come from them)."""
+        self._need_settled(before.name)
+        fixed = (before.pc, before.step, before.ap) != (after.pc, after.step, after.ap)
+        if fixed and self.started:
+            raise RuleError(
+                f"{possessive(before.name)} initiative is set for the fight (step and action "
+                f"points, Initiative, {SEED}): it is edited before the start only."
+            )
+
+    def _edited(self, before: BlackoutCombatant, after: BlackoutCombatant) -> None:
+        """Hit points and damage resistance keep the damage taken; stamina moves with its
+        maximum; before the start an enemy's fixed step and AP are their initiative (a player
+        character rolls)."""
+        name, j = after.name, self._journal
+        if (before.hp, before.dr) != (after.hp, after.dr):
+            hp, dr = self._hp[name]
+            now = (hp + after.hp - before.hp, min(max(0, dr + after.dr - before.dr), after.dr))
+            self._event(
+                "edit",
+                f"{possessive(name)} hit points {hp}/{before.hp} -> {now[0]}/{after.hp}, damage "
+                f"resistance {dr} -> {now[1]}: the damage taken stays (Damage, {SEED})",
+                name,
+            )
+            self._set_hp(name, *now)
+        if (before.pc, before.step, before.ap) != (after.pc, after.step, after.ap):
+            j.pop(self._initiative, name)
+            j.pop(self._budget, name)
+            if not after.pc:
+                self._enrol_enemy(after)
+        elif after.stamina != before.stamina and name in self._budget:
+            budget = self._budget[name]
+            stamina = min(max(0, budget.stamina + after.stamina - before.stamina), after.stamina)
+            j.set(self._budget, name, replace(budget, stamina=stamina, max_stamina=after.stamina))
+
     def _enrol(self, sheet: BlackoutCombatant) -> None:
-        j = self._journal
-        j.set(self._hp, sheet.name, (sheet.hp, sheet.dr))
+        self._journal.set(self._hp, sheet.name, (sheet.hp, sheet.dr))
         if not sheet.pc:
-            assert sheet.step is not None and sheet.ap is not None
-            j.set(self._initiative, sheet.name, blackout.enemy_initiative(sheet.step, sheet.ap))
-            j.set(self._budget, sheet.name, blackout.APBudget(sheet.ap, sheet.stamina))
+            self._enrol_enemy(sheet)
         super()._enrol(sheet)
+
+    def _enrol_enemy(self, sheet: BlackoutCombatant) -> None:
+        """An enemy's initiative is the step and AP the GM fixed (seed 002, "Initiative")."""
+        assert sheet.step is not None and sheet.ap is not None
+        j = self._journal
+        j.set(self._initiative, sheet.name, blackout.enemy_initiative(sheet.step, sheet.ap))
+        j.set(self._budget, sheet.name, blackout.APBudget(sheet.ap, sheet.stamina))
 
     def _needs_roll(self, sheet: BlackoutCombatant) -> bool:
         return sheet.pc and super()._needs_roll(sheet)
@@ -706,12 +756,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         ends: str | None = None,
         of: str | None = None,
         note: str = "",
+        rounds: int | None = None,
     ) -> Condition:
         """As every system's ``add_condition`` ("prone", "slowed", "surprised" ...), except the
         conditions that follow hit points and tests ("out of the fight", "stabilised", "dead")."""
         self._refuse_kept(condition)
         add = commands_of(Encounter)["add_condition"]
-        given: Condition = add(self, name, condition, ends=ends, of=of, note=note)
+        given: Condition = add(self, name, condition, ends=ends, of=of, note=note, rounds=rounds)
         return given
 
     @command
@@ -1112,6 +1163,55 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         )
         self._set_hp(target, healed, dr)
         return healed
+
+    @command
+    def damage(self, name: str, amount: int, *, note: str = "") -> int:
+        """``name`` takes ``amount`` direct damage by the GM's hand (a fire, a trap, an attack
+        played on paper): damage resistance absorbs it first, then hit points, doubled once out
+        of the fight (seed 002, "Damage", "Out of the Fight"). Returns the hit points lost."""
+        name, amount, why = self._by_hand(name, amount, "Damage", note)
+        hp, dr = self._hp[name]
+        harm = blackout.apply_damage(amount, hp=hp, dr=dr)
+        self._event(
+            "damage",
+            f"{name} takes {amount} direct damage{why}, by the GM's "
+            f"hand: DR absorbs {harm.absorbed}, loses {harm.lost} HP"
+            f"{' (doubled: out of the fight)' * harm.doubled} -> {harm.hp} HP (Damage, {SEED})",
+            name,
+            {"lost": harm.lost, "hp": harm.hp},
+        )
+        self._set_hp(name, harm.hp, harm.dr)
+        return harm.lost
+
+    @command
+    def heal_hp(self, name: str, amount: int, *, note: str = "") -> int:
+        """``name`` gets ``amount`` hit points back by the GM's hand (first aid after the fight,
+        a stim the GM allows), up to the sheet's; back at 1 or more they are in the fight again
+        (seed 002, "Healing", "Out of the Fight"). ``heal`` is the Heal HP action. Returns their
+        hit points."""
+        name, amount, why = self._by_hand(name, amount, "Hit points back", note)
+        hp, dr = self._hp[name]
+        top = self._sheets[name].hp
+        if hp >= top:
+            raise RuleError(f"{name} has all {top} hit points.")
+        healed = min(top, hp + amount)
+        self._event(
+            "heal",
+            f"{name} gets {healed - hp} HP back{why}, by the GM's hand: "
+            f"{hp} -> {healed} HP (Healing, {SEED})",
+            name,
+        )
+        self._set_hp(name, healed, dr)
+        return healed
+
+    def _by_hand(self, name: str, amount: int, what: str, note: str) -> tuple[str, int, str]:
+        """A change of hit points by the GM's hand: who (not the dead), how many, the note."""
+        name = self._known(name)
+        amount = check_whole(amount, what, low=1, high=blackout.MAX_HP)
+        why = noted(note)
+        if name in self._dead:
+            raise RuleError(f"{name} is dead: their hit points no longer change.")
+        return name, amount, why
 
     @command
     def fall(

@@ -15,7 +15,7 @@ from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START, SPENDS
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, MIN_RANK
 from bpb_widgets.bpb.rules.tasks import Task
-from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
+from bpb_widgets.bpb.sheet import BOOSTABLE, AttackKind, Combatant, make_combatant
 from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
@@ -176,6 +176,24 @@ class BulletproofBluesBase(Encounter[Combatant]):
         """``name``'s power boosts in force (seed 004, "Power Boost")."""
         return self._boosts.get(self._known(name), ())
 
+    def may_force(self, name: str) -> str | None:
+        """Whether ``name`` may force an action now (seed 000, "Forcing An Action"): None, or
+        the reason it is refused ("Blueshift has already forced an action in round 6 ...")."""
+        name = self._known(name)
+        try:
+            self._check_force(name)
+        except RuleError as refused:
+            return str(refused)
+        return None
+
+    def boost_choices(self, name: str) -> tuple[str, ...]:
+        """What a power boost of ``name``'s could raise now (``spend_plot_point(name,
+        "power_boost", boost=...)``): the attributes but Endurance, protection and Super-speed
+        when they have them, and their powers, each below rank 14 (seed 004, "Power Boost")."""
+        sheet = self._sheet(self._known(name))
+        keys = [*BOOSTABLE, *(p.name for p in sheet.attacks)]
+        return tuple(k for k in keys if 0 < sheet.rank_of(k) < MAX_RANK)
+
     def automatic_success_waiting(self, name: str) -> bool:
         """Whether a plot point's automatic success waits for ``name``'s next roll (seed 004,
         "Automatic Success")."""
@@ -330,10 +348,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             kept = tuple(b for b in boosts if b.round != self._round)
             if len(kept) == len(boosts):
                 continue
-            if kept:
-                self._journal.set(self._boosts, name, kept)
-            else:
-                self._journal.pop(self._boosts, name)
+            self._keep(self._boosts, name, kept)
             for boost in boosts:
                 if boost.round == self._round:
                     self._event(
@@ -384,8 +399,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
     def _dismiss(self, name: str) -> None:
         """A combatant with a hit waiting, theirs or on them, cannot leave until it is
         resolved; their Endurance, plot points and turns given up go with them."""
-        if any(name in (hit.attacker, hit.target) for hit in self._pending):
-            raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
+        self._need_no_hit(name)
         j = self._journal
         for table in (
             self._endurance,
@@ -403,6 +417,16 @@ class BulletproofBluesBase(Encounter[Combatant]):
             j.attr(self, "_revisions", kept)
         if name in self._declared:
             j.attr(self, "_declared", tuple(n for n in self._declared if n != name))
+
+    def _need_no_hit(self, name: str) -> None:
+        """Refuse while a hit of ``name``'s, or on them, waits to be answered."""
+        if any(name in (hit.attacker, hit.target) for hit in self._pending):
+            raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
+
+    def _check_edit(self, before: Combatant, after: Combatant) -> None:
+        """A hit waiting, theirs or on them, was rolled against the sheet as it was: resolve it
+        first."""
+        self._need_no_hit(before.name)
 
     def vitals(self, name: str) -> Vitals:
         """Endurance, stunning damage apart; protection; plot points for players (seed 004,

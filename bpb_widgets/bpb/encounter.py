@@ -13,7 +13,7 @@ from bpb_widgets.bpb.recovery import Recovery
 from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014
 from bpb_widgets.bpb.task_rolls import TaskRolls
 from bpb_widgets.engine import rule_texts
-from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.engine.encounter import Controls, HandAction
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
@@ -45,6 +45,12 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",
     )
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (
+        HandAction("Damage", "damage", "amount"),
+        HandAction("Heal", "heal", "amount"),
+        HandAction("Recover", "recover", "all"),
+        HandAction("Rest", "rest", "names"),
+    )
 
     #: The rule options that play a fight saved before format 3 as it was played: the rules
     #: issue 32 corrected (docs/rules.md, "Fights saved by earlier versions").
@@ -52,6 +58,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         "preempted_defense_forced": False,
         "interposing_forced": False,
         "expertise_covers_skill": False,
+        "declare_order_this_round": False,
     }
 
     @classmethod
@@ -71,10 +78,12 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         """Version 1 attacks said ``stunning=True`` or ``penetrating=True``; today an attack has
         a ``kind``. Before version 3 a plot point spent on an automatic success did nothing: it
         replays as one spent on something else, saying so, so that the rolls after it come out
-        as they were played."""
+        as they were played; and ``recover(names)`` was the rest, today's ``rest``."""
         args, command = record["args"], record["cmd"]
         if version < 3 and command == "spend_plot_point" and args.get("use") == "automatic_success":
             return {**record, "args": {**args, "use": "other", "note": UNAPPLIED}}
+        if version < 3 and command == "recover":  # today's rest; recover is stunning damage back
+            return {**record, "cmd": "rest"}
         if version != 1 or command != "attack" or not {"stunning", "penetrating"} & set(args):
             return record
         upgraded = {k: v for k, v in args.items() if k not in ("stunning", "penetrating")}

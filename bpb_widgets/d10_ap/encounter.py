@@ -21,9 +21,10 @@ from bpb_widgets.engine.checks import (
     check_sheet_fields,
     check_side,
     check_whole,
+    noted,
 )
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.encounter import Controls, SheetField, Vitals
+from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
@@ -31,6 +32,8 @@ from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 SEED = "seed 003"
+#: The most AP the GM adds or takes at once.
+MAX_AP_CHANGE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +164,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",
         ap_dice=True,
     )
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (HandAction("AP", "adjust_ap", "delta"),)
     rules: D10Rules
 
     def _setup(self) -> None:
@@ -180,6 +184,25 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         super()._dismiss(name)
         for table in (self._ap, self._ap_rolled, self._surprise):
             self._journal.pop(table, name)
+
+    def _edited(self, before: D10Combatant, after: D10Combatant) -> None:
+        """A new AgB or initiative bonus counts with the d10 already rolled: the initiative is
+        d10 + AgB + bonus (seed 003, "Step 2- Determine Initiative"), in force from the next
+        round's order; the AP dice of later turns use the new AgB."""
+        name = after.name
+        rolled = self._initiative.get(name)
+        same = (before.agb, before.initiative_bonus) == (after.agb, after.initiative_bonus)
+        if rolled is None or same:
+            return
+        now = d10.initiative(after.agb, roll=rolled.roll, bonus=after.initiative_bonus)
+        self._journal.set(self._initiative, name, now)
+        self._event(
+            "initiative",
+            f"{possessive(name)} initiative is now d10 ({rolled.roll}) + AgB {after.agb}"
+            f"{f' + {after.initiative_bonus}' if after.initiative_bonus else ''} = {now.total} "
+            f"(was {rolled.total}) (Step 2- Determine Initiative, {SEED})",
+            name,
+        )
 
     def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
         """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
@@ -236,10 +259,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         kept = tuple(entry for entry in pending if not due(entry[0]))
         if len(kept) == len(pending):
             return
-        if kept:
-            self._journal.set(self._surprise, name, kept)
-        else:
-            self._journal.pop(self._surprise, name)
+        self._keep(self._surprise, name, kept)
         lost = " and ".join(f"-{ap} AP" for turn, ap in pending if due(turn))
         self._event(
             "surprise lapses",
@@ -388,10 +408,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         if penalties:
             now = max(self._round, 1)
             kept = tuple(e for e in self._surprise[name] if e[0] not in (FIRST_TURN, now))
-            if kept:
-                self._journal.set(self._surprise, name, kept)
-            else:
-                self._journal.pop(self._surprise, name)
+            self._keep(self._surprise, name, kept)
         self._journal.set(self._ap, name, result.ap)
         self._journal.set(self._ap_rolled, name, result.ap)
         hits = sum(d >= d10.AP_DIE_SUCCESS for d in rolled)
@@ -435,6 +452,32 @@ class D10AP(InitiativeEncounter[D10Combatant]):
             self._finish_ap_turn(name)
         return left - cost
 
-    def _finish_ap_turn(self, name: str) -> None:
-        self._event("turn over", f"{name} has spent every AP: the turn ends (Turns, {SEED})", name)
+    @command
+    def adjust_ap(self, name: str, delta: int, *, note: str = "") -> int:
+        """``name`` gains (``delta`` > 0) or loses AP this turn by the GM's hand (a talent, a
+        wound, an effect the GM rules), never below 0; with none left the turn ends, as when
+        all AP are spent (seed 003, "Turns"). Returns the AP left."""
+        name = self._known(name)
+        if name != self._current or name not in self._ap:
+            raise RuleError(f"{name} gains or loses AP on their own turn, after rolling AP dice.")
+        delta = check_whole(delta, "AP more or fewer", low=-MAX_AP_CHANGE, high=MAX_AP_CHANGE)
+        if not delta:
+            raise RuleError("Give the AP to add (2) or take away (-1), not 0.")
+        left = self._ap[name]
+        now = max(0, left + delta)
+        self._journal.set(self._ap, name, now)
+        why = noted(note)
+        self._event(
+            "ap",
+            f"{name} {'gains' if delta > 0 else 'loses'} {abs(delta)} AP{why}, by the GM's hand: "
+            f"{left} -> {now} left (Turns, {SEED})",
+            name,
+            {"ap": now},
+        )
+        if not now:
+            self._finish_ap_turn(name, "has no AP left")
+        return now
+
+    def _finish_ap_turn(self, name: str, why: str = "has spent every AP") -> None:
+        self._event("turn over", f"{name} {why}: the turn ends (Turns, {SEED})", name)
         self._end_current_turn()

@@ -99,7 +99,16 @@ def bpb_fight() -> Encounter:
     enc.spend_plot_point("Blueshift", "power_boost", boost="agility")
     enc.spend_plot_point("Blueshift", "power_stunt", note="a blast that freezes")
     enc.task("Blueshift", "agility", difficulty=21, plot_point=True, dice=(1, 1))
-    enc.recover()
+    enc.add("Ganyeka's henchmen", group=True, members=3, endurance=2)
+    enc.take_out("Ganyeka's henchmen", 1)
+    enc.bring_back("Ganyeka's henchmen", 1)
+    enc.damage("Ganyeka's henchmen", 2)
+    enc.damage("Blueshift", 1, stunning=True)
+    enc.recover("Blueshift")
+    enc.heal("Ganyeka", 1)
+    enc.edit("Monolith", brawn=10)
+    enc.add_condition("Blueshift", "stunned", rounds=2)
+    enc.rest()
     return enc
 
 
@@ -127,6 +136,8 @@ def blackout_fight() -> Encounter:
     enc.end_turn()
     enc.heal("Rex", "Ivy", 3)
     enc.fall("Rex", 20, successes=0)
+    enc.damage("Mech", 3)
+    enc.heal_hp("Mech", 2)
     return enc
 
 
@@ -139,6 +150,7 @@ def d10_fight() -> Encounter:
     enc.roll_initiative("Thug", roll=4)
     enc.start()
     enc.roll_ap("Evan", dice=(4, 7, 8))
+    enc.adjust_ap("Evan", 1)
     enc.spend_ap("Evan", 1, "moves")
     enc.end_turn()
     return enc

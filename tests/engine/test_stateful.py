@@ -35,7 +35,7 @@ class Fight(CommandMachine):
             "Blueshift", perception=4, agility=5, expertise={"dodge", "blast"}, player=True
         )
         self.enc.add("Ganyeka", brawn=5, prowess=4, endurance=4, expertise={"block", "blast"})
-        self.enc.add("Hooligans", group=True, endurance=3, aware=False)
+        self.enc.add("Hooligans", group=True, members=3, endurance=3, aware=False)
         if start:
             self.enc.start()
 
@@ -193,9 +193,49 @@ class Fight(CommandMachine):
             return
         assert who in able
 
+    @rule(
+        who=name,
+        field=st.sampled_from(["brawn", "endurance", "prowess", "protection", "player", "group"]),
+        value=st.integers(-1, 15) | st.booleans(),
+        expertise=st.none() | st.sets(st.sampled_from(["block", "hand-to-hand", "blast"])),
+    )
+    def edit(self, who: str, field: str, value: int | bool, expertise: set[str] | None) -> None:
+        more = {} if expertise is None else {"expertise": expertise}
+        self.attempt(lambda: self.enc.edit(who, **{field: value}, **more))
+
+    @rule(
+        who=name,
+        count=st.integers(-1, 5),
+        back=st.booleans(),
+        members=st.none() | st.integers(0, 5),
+    )
+    def members(self, who: str, count: int, back: bool, members: int | None) -> None:
+        enc = self.enc
+        if members is not None:
+            self.attempt(lambda: enc.edit(who, members=members))
+        elif back:
+            self.attempt(lambda: enc.bring_back(who, count))
+        else:
+            self.attempt(lambda: enc.take_out(who, count))
+
     @rule()
-    def recover(self) -> None:
-        self.attempt(self.enc.recover)
+    def rest(self) -> None:
+        self.attempt(self.enc.rest)
+
+    @rule(
+        who=name,
+        how=st.sampled_from(["damage", "stunning", "heal", "recover"]),
+        amount=st.none() | st.integers(-1, 12),
+    )
+    def endurance_by_hand(self, who: str, how: str, amount: int | None) -> None:
+        enc = self.enc
+        act = {
+            "damage": lambda: enc.damage(who, amount),
+            "stunning": lambda: enc.damage(who, amount, stunning=True),
+            "heal": lambda: enc.heal(who, amount),
+            "recover": lambda: enc.recover(who, amount),
+        }[how]
+        self.attempt(act)
 
     @precondition(lambda self: self.enc.current is not None)
     @rule(
@@ -237,15 +277,24 @@ class Fight(CommandMachine):
         condition=st.sampled_from(["stunned", "prone", ""]),
         ends=st.sampled_from([None, "start", "end", "never"]),
         of=st.none() | name,
+        rounds=st.none() | st.integers(-1, 3),
         remove=st.booleans(),
     )
     def condition(
-        self, who: str, condition: str, ends: str | None, of: str | None, remove: bool
+        self,
+        who: str,
+        condition: str,
+        ends: str | None,
+        of: str | None,
+        rounds: int | None,
+        remove: bool,
     ) -> None:
         if remove:
             self.attempt(lambda: self.enc.remove_condition(who, condition))
         else:
-            self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+            self.attempt(
+                lambda: self.enc.add_condition(who, condition, ends=ends, of=of, rounds=rounds)
+            )
 
 
 class WikiFight(Fight):
