@@ -21,7 +21,7 @@ PIP := --disable-pip-version-check -q
 # LOWEST=1: every dependency of the package pinned to its lower bound (tools/lowest_pins.py)
 PINS := $(if $(LOWEST),$(VENV)/lowest-pins.txt)
 
-.PHONY: lab test bench lint notebooks screenshot clean lite dev
+.PHONY: lab test bench lint notebooks rule-texts screenshot clean lite dev
 
 # The front end is built by make ($(STATIC)), not by the package's build hook, so npm runs once.
 $(INSTALLED): pyproject.toml $(if $(LOWEST),tools/lowest_pins.py)
@@ -81,6 +81,11 @@ test: $(INSTALLED) $(STATIC) $(CHROMIUM) $(LITE) lint
 # run the example notebooks and save their outputs (what pytest --nbval checks)
 notebooks: $(INSTALLED) $(STATIC)
 	$(PY) tools/run_notebooks.py
+
+# each game system's rule texts (what opening a log line shows) from docs/rules.md's "The rules in
+# brief" (tests/test_rule_texts.py fails when they differ)
+rule-texts: $(INSTALLED)
+	$(PY) tools/rule_texts.py
 
 # the README's screenshots of the GM screen mid-fight (JupyterLab light, Notebook 7 dark), made by
 # the browser test that plays a whole fight by clicks

@@ -20,6 +20,7 @@ __version__ = "0.3.0.dev0"
 #: from a plain script.
 _WIDGETS = (
     "AttackPanel",
+    "Check",
     "DefensePanel",
     "DiceRoller",
     "EncounterLog",
@@ -50,6 +51,7 @@ __all__ = [
     "AttackPanel",
     "Blackout",
     "BulletproofBlues",
+    "Check",
     "Combatant",
     "DefensePanel",
     "DiceRoller",

@@ -1,4 +1,5 @@
-"""A fight in marimo: the whole GM screen (one anywidget) through ``mo.ui.anywidget``.
+"""A fight in marimo: the whole GM screen (one anywidget) through ``mo.ui.anywidget``, and one of
+the course's checks beside it (a question told right or wrong).
 
 marimo edit examples/marimo_fight.py      # or: marimo run examples/marimo_fight.py
 """
@@ -13,9 +14,9 @@ app = marimo.App(width="full", app_title="bpb_widgets: a fight")
 def _():
     import marimo as mo
 
-    from bpb_widgets import Encounter, GMScreen
+    from bpb_widgets import Check, Encounter, GMScreen
 
-    return Encounter, GMScreen, mo
+    return Check, Encounter, GMScreen, mo
 
 
 @app.cell
@@ -49,6 +50,28 @@ def _(GMScreen, enc, mo):
     screen = mo.ui.anywidget(GMScreen(enc))
     screen  # noqa: B018 - marimo shows a cell's last expression
     return (screen,)
+
+
+@app.cell
+def _(Check, mo):
+    question = mo.ui.anywidget(
+        Check.choice(
+            "Ganyeka attacks Monolith outside Monolith's turn, and Monolith blocks. What does the "
+            "block cost him?",
+            ["his next available turn", "nothing", "his turn in the next round, always"],
+            answer="his next available turn",
+            why="A block outside one's own turn is a forced action: it costs the next available "
+            "turn, this round's if it is still to come.",
+            wrong={
+                "nothing": "Only on his own turn is a block free of cost (his task action).",
+                "his turn in the next round, always": "This round's turn, if still to come, goes "
+                "first.",
+            },
+            hint="Whose turn is it when he blocks?",
+        )
+    )
+    question  # noqa: B018 - marimo shows a cell's last expression
+    return (question,)
 
 
 if __name__ == "__main__":

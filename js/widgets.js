@@ -3,6 +3,7 @@
 // lays out the panels its model names, each drawn by its renderer here.
 import { host } from "./lib/host.js";
 import { renderAttack } from "./panels/attack.js";
+import { renderCheck } from "./panels/check.js";
 import { renderCombat } from "./panels/combat.js";
 import { renderD10 } from "./panels/d10.js";
 import { renderDefense } from "./panels/defense.js";
@@ -28,6 +29,7 @@ export default host({
   files: renderFiles,
   forecast: renderForecast,
   player: renderPlayer,
+  check: renderCheck,
 });
 
 // the player page a TV shows (bpb_widgets/player/server.py) loads this same bundle

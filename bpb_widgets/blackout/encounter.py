@@ -22,6 +22,7 @@ from bpb_widgets.blackout.pool import (
     check_successes,
     pool_odds,
 )
+from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.checks import (
     check_choice,
     check_flag,
@@ -37,6 +38,7 @@ from bpb_widgets.engine.conditions import Condition, check_condition_name
 from bpb_widgets.engine.encounter import Controls, Encounter, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -308,6 +310,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     #: The fewest dice an attack test rolls (seed 002, "Attacking").
     min_attack_dice: ClassVar[int] = blackout.MIN_ATTACK_DICE
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "combat", "initiative", "log", "files")
+    rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.blackout")
     hand_actions: ClassVar[tuple[HandAction, ...]] = (
         HandAction("Damage", "damage", "amount"),
         HandAction("Heal", "heal_hp", "amount"),
@@ -467,8 +470,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
                 "resume",
                 f"{name} goes on with the delayed turn: {budget.left} of {budget.ap} AP left"
                 f"{', the free action used' * (budget.free_actions > 0)}"
-                f"{', the movement used' * budget.moved} (delaying is not a second turn; "
-                f"Initiative, {SEED})",
+                f"{', the movement used' * budget.moved}; delaying is not a second turn "
+                f"(Initiative, {SEED})",
                 name,
             )
         elif self._out(name) and not self.has_condition(name, STABILISED):

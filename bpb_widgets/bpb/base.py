@@ -261,10 +261,12 @@ class BulletproofBluesBase(Encounter[Combatant]):
             raise RuleError(f"{name} has no plot points left to spend.")
         left = self._plot[name] - 1
         self._journal.set(self._plot, name, left)
+        # each use has a section of its own under "Spending Plot Points" (but "other")
+        section = "" if use == "other" else f", {use.replace('_', ' ').title()}"
         self._event(
             "plot",
             f"{name} spends a plot point on {use.replace('_', ' ')}: {what or SPENDS[use]} "
-            f"{left} left (Spending Plot Points)",
+            f"{left} left (Spending Plot Points{section})",
             name,
         )
         return left

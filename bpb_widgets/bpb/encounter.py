@@ -3,6 +3,7 @@ rule sets (seeds 000/001 and 004)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bpb_widgets.bpb.defending import Defending
@@ -11,8 +12,10 @@ from bpb_widgets.bpb.order_of_play import OrderOfPlay
 from bpb_widgets.bpb.recovery import Recovery
 from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014
 from bpb_widgets.bpb.task_rolls import TaskRolls
+from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.encounter import Controls, HandAction
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
 
 #: What a plot point spent on an automatic success before format 3 replays as.
@@ -37,6 +40,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         "log",
         "files",
     )
+    rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.bpb")
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",

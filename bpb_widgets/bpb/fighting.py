@@ -52,6 +52,7 @@ from bpb_widgets.bpb.sheet import (
 from bpb_widgets.engine.checks import check_distance, check_flag
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.conditions import Condition
+from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -60,6 +61,9 @@ STAGGERED_CONDITION = "staggered"
 POWERS_OFF = "powers off"
 PRONE = "prone"
 INTERPOSING = "interposing"
+#: Out of the fight at Endurance 0: the seeds leave Endurance 0 unwritten ("Death (XXX working)"),
+#: so the engine decides (docs/rules.md, "The rules in brief").
+ENDURANCE_0 = ruling("Endurance 0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -806,7 +810,7 @@ class Fighting(BulletproofBluesBase):
         self._changing_fitness(name, lambda: self._journal.set(self._endurance, name, after))
         self._event(kind, text, name, data)
         if after.out and not before.out:
-            self._event("out", f"{name} is out of the fight at Endurance 0 (Damage)", name)
+            self._event("out", f"{name} is out of the fight at Endurance 0 ({ENDURANCE_0})", name)
             self._release(name, "the grappler is out of the fight")
         elif before.out and not after.out and self.started and self._current is None:
             self._advance()
@@ -820,7 +824,7 @@ class Fighting(BulletproofBluesBase):
         self._event(
             "members",
             f"One of {name} is out of the fight at Endurance 0: {up - 1} of {total} up{last} "
-            "(Damage; rule option member_endurance)",
+            f"({ENDURANCE_0}; rule option member_endurance)",
             name,
         )
         if up > 1:

@@ -132,7 +132,22 @@ class TaskSetup:
         against = self.against_text
         if against != str(roll.difficulty):
             against += f" = {roll.difficulty}"
-        return f"Task: {who}{shown} = {roll.total} vs {against}: {outcome} (Rolling Dice)"
+        return f"Task: {who}{shown} = {roll.total} vs {against}: {outcome} ({self.sections(roll)})"
+
+    def sections(self, roll: Task) -> str:
+        """The sections of seed 004 a rolled task follows: an opponent's attribute or the
+        circumstance tables are "Opposed Tasks", a difficulty alone "Unopposed Tasks" (which also
+        says when a task is too difficult); taking the average or the max, an automatic success
+        bought with a plot point, and an extreme success have sections of their own."""
+        opposed = self.opponent is not None or self.attack_bonus or self.difficulty_modifier
+        cited = ["Opposed Tasks" if opposed else "Unopposed Tasks"]
+        if self.take is not None:
+            cited.append(f"Taking The {self.take.title()}")
+        if roll.automatic:
+            cited.append("Automatic Success")
+        if roll.extreme:
+            cited.append("Extreme Success")
+        return ", ".join(cited)
 
 
 class TaskRolls(BulletproofBluesBase):

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from bpb_widgets.d10_ap import rules as d10
+from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.checks import (
     check_flag,
     check_name,
@@ -26,6 +27,7 @@ from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -156,6 +158,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "d10", "log", "files")
     #: ``vitals`` shows action points, not health (the player view describes no health).
     health_meter: ClassVar[bool] = False
+    rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.d10_ap")
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",

@@ -13,6 +13,7 @@ from bpb_widgets.engine.encounter import (
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.initiative import InitiativeEncounter, InitiativeTurn
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import EncounterFileError
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Log",
     "OtherRuleSet",
     "RuleSet",
+    "RuleText",
     "Sheet",
     "TurnState",
 ]

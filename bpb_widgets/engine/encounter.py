@@ -55,6 +55,7 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.history import History
 from bpb_widgets.engine.rule_set import RuleSet
+from bpb_widgets.engine.rule_texts import RuleText, cited
 from bpb_widgets.engine.storage import EncounterFileError, Record
 from bpb_widgets.engine.transcript import Line, possessive, render
 from bpb_widgets.errors import ArgumentError, RuleError
@@ -223,6 +224,9 @@ class Encounter(Generic[S]):
     #: unhurt / hurt / badly hurt for those not on the players' side; False where it is a
     #: resource (action points), which the player view shows only to the players' side.
     health_meter: ClassVar[bool] = True
+    #: The rules this system's log lines cite, in the project's own words, by name
+    #: (``rule_texts.load``): what opening a log line shows.
+    rule_texts: ClassVar[Mapping[str, RuleText]] = types.MappingProxyType({})
 
     #: Every rule set's name -> the class that runs it (filled as the systems are defined).
     _registry: ClassVar[dict[str, type[Encounter[Any]]]] = {}
@@ -500,6 +504,12 @@ class Encounter(Generic[S]):
         listed where it was taken, a delayed turn where it was taken, "(delayed)".
         """
         return render(self._lines, rounds)
+
+    @classmethod
+    def cited(cls, line: str | Event) -> tuple[RuleText, ...]:
+        """The rules a log line cites, in the project's own words (``RuleText``: name, source,
+        text; whether it is the engine's own ruling)."""
+        return cited(line.text if isinstance(line, Event) else line, cls.rule_texts)
 
     def __repr__(self) -> str:
         where = f"round {self._round}, {self._current}'s turn" if self.started else "not started"

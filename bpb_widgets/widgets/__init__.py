@@ -2,6 +2,7 @@
 
 from bpb_widgets.widgets.screens import (
     AttackPanel,
+    Check,
     DefensePanel,
     DiceRoller,
     EncounterLog,
@@ -15,6 +16,7 @@ from bpb_widgets.widgets.screens import (
 
 __all__ = [
     "AttackPanel",
+    "Check",
     "DefensePanel",
     "DiceRoller",
     "EncounterLog",

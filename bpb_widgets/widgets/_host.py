@@ -14,6 +14,10 @@ change notices. Fields are edited in place and the edit is sent as a small ``{"t
 message that ``js/lib/sync.js`` applies, so one End turn sends a few hundred bytes; a view opened
 later still receives the whole, current state. The front end can write nothing back: the host
 refuses any state it sends (``_esm`` and ``_css`` included) and sends the true values back.
+
+A panel need not belong to a fight: ``Panel`` and ``Board`` are what parts and hosts share (state,
+commands, patches); ``Part`` and ``Host`` add the encounter they follow. The course's check (a
+question or a task a learner answers, ``panels/check.py``) is a panel on a board of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 ERROR_LIMIT = 400
 
 E = TypeVar("E", bound="Encounter[Any]")
+P = TypeVar("P", bound="Panel")
 T = TypeVar("T")
 State = dict[str, Any]
 
@@ -76,17 +81,15 @@ def where(encounter: Encounter[Any]) -> str:
     return f"round {encounter.round}, {encounter.current or 'nobody'} to act"
 
 
-class Part(Generic[E]):
-    """One part of a screen: its state (a dict of fields) and the commands it accepts.
+class Panel:
+    """One panel of a widget: its state (a dict of fields) and the commands it accepts.
 
     Subclasses set ``key`` (the name of their state in the host and of their front-end module),
-    ``title``, the encounters they work with (``encounter_type``), implement ``refresh`` and declare
-    their commands with ``@command``.
+    ``title``, implement ``refresh`` and declare their commands with ``@command``.
     """
 
     key: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
     #: The commands the front end may send, by name (filled from the ``@command`` methods).
     commands: ClassVar[dict[str, Command]] = {}
 
@@ -94,10 +97,56 @@ class Part(Generic[E]):
         super().__init_subclass__(**kwargs)
         cls.commands = collect(cls)
 
-    def __init__(self, host: Host[Any], encounter: E) -> None:
+    def __init__(self, host: Board[Any]) -> None:
         self.host = host
-        self.encounter: E = encounter
         self.state: State = {"error": ""}
+
+    def refresh(self, delta: Delta | None) -> None:
+        """Bring the fields up to date after ``delta`` (None: everything, as when first shown)."""
+        raise NotImplementedError
+
+    # -- writing fields (in place, queued as patches) ----------------------------------------
+
+    def put(self, field: str, value: Any) -> None:
+        """Set a field, if its value changed."""
+        if self.state.get(field, _MISSING) != value:
+            self.state[field] = value
+            self.host.queue(self.key, {"field": field, "value": value})
+
+    def put_items(self, field: str, items: dict[str, Any]) -> None:
+        """Set keys of a dict field in place (None removes one), sending only the keys that
+        changed."""
+        current: dict[str, Any] = self.state.setdefault(field, {})
+        changed = {key: value for key, value in items.items() if current.get(key) != value}
+        for key, value in changed.items():
+            if value is None:
+                current.pop(key, None)
+            else:
+                current[key] = value
+        if changed:
+            self.host.queue(self.key, {"field": field, "set": changed})
+
+    def splice(self, field: str, start: int, items: list[Any]) -> None:
+        """Replace a list field from ``start`` on by ``items``, in place."""
+        current: list[Any] = self.state.setdefault(field, [])
+        del current[start:]
+        current.extend(items)
+        self.host.queue(self.key, {"field": field, "splice": [start, items]})
+
+
+_MISSING = object()
+
+
+class Part(Panel, Generic[E]):
+    """One part of a fight's screen: a panel that reads an encounter (of ``encounter_type``) and
+    sends it commands."""
+
+    encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
+    host: Host[Any]
+
+    def __init__(self, host: Host[Any], encounter: E) -> None:
+        super().__init__(host)
+        self.encounter: E = encounter
         #: The GM's last choice of who attacks whom (``choose``), stamped with its turn.
         self._choice: dict[str, Any] = {}
 
@@ -105,10 +154,6 @@ class Part(Generic[E]):
     def accepts(cls, encounter: Encounter[Any]) -> bool:
         """Whether this part works with ``encounter`` (its class names the part's key too)."""
         return isinstance(encounter, cls.encounter_type)
-
-    def refresh(self, delta: Delta | None) -> None:
-        """Bring the fields up to date after ``delta`` (None: everything, as when first shown)."""
-        raise NotImplementedError
 
     def changed(self, change: Change) -> None:
         """The encounter changed: a refused command's message no longer applies."""
@@ -189,37 +234,6 @@ class Part(Generic[E]):
     def _lines_since(self, at: int) -> list[str]:
         return [event.text for event in self.encounter.log[at:]]
 
-    # -- writing fields (in place, queued as patches) ----------------------------------------
-
-    def put(self, field: str, value: Any) -> None:
-        """Set a field, if its value changed."""
-        if self.state.get(field, _MISSING) != value:
-            self.state[field] = value
-            self.host.queue(self.key, {"field": field, "value": value})
-
-    def put_items(self, field: str, items: dict[str, Any]) -> None:
-        """Set keys of a dict field in place (None removes one), sending only the keys that
-        changed."""
-        current: dict[str, Any] = self.state.setdefault(field, {})
-        changed = {key: value for key, value in items.items() if current.get(key) != value}
-        for key, value in changed.items():
-            if value is None:
-                current.pop(key, None)
-            else:
-                current[key] = value
-        if changed:
-            self.host.queue(self.key, {"field": field, "set": changed})
-
-    def splice(self, field: str, start: int, items: list[Any]) -> None:
-        """Replace a list field from ``start`` on by ``items``, in place."""
-        current: list[Any] = self.state.setdefault(field, [])
-        del current[start:]
-        current.extend(items)
-        self.host.queue(self.key, {"field": field, "splice": [start, items]})
-
-
-_MISSING = object()
-
 
 class UndoingPart(Part[E]):
     """A part with Undo and Redo buttons (the order of play, the log)."""
@@ -237,82 +251,35 @@ def _nothing() -> None:
     """What a host that no longer follows an encounter does when closed again."""
 
 
-class Host(anywidget.AnyWidget, Generic[E]):
-    """An anywidget showing the panels of ``part_types`` that the encounter's class names."""
+class Board(anywidget.AnyWidget, Generic[P]):
+    """One anywidget showing panels: their states are the fields of one synced trait, ``panels``
+    (``layout_panels`` says which to lay out), the front end's commands are checked and run, and
+    the panels' edits go out as patches."""
 
+    _esm = STATIC / "widgets.js"
     _css = STATIC / "widgets.css"
 
     #: Every panel's state by its key; edited in place and sent as patches.
     panels = traitlets.Dict().tag(sync=True)
-    #: The panels shown, in order (what the encounter's class declares, of this host's).
+    #: The panels shown, in order.
     layout_panels = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
-    #: The panels this host can show.
-    part_types: ClassVar[tuple[type[Part[Any]], ...]] = ()
-
-    def __init__(self, encounter: E, *, folder: str | Path = ".", **kwargs: Any) -> None:
-        self.folder = Path(folder).expanduser()
-        # set first: a constructor that raises still leaves a widget whose close() works
-        self._unsubscribe: Callable[[], None] = _nothing
+    def __init__(self, parts: dict[str, P], **kwargs: Any) -> None:
         self._queued: dict[str, list[dict[str, Any]]] = {}
-        self._pending: Delta | None = None
-        self._batching = False
-        self._parts: dict[str, Part[Any]] = self._parts_for(encounter)
-        self._encounter: E = encounter
-        states = {key: self._fresh(panel) for key, panel in self._parts.items()}
-        super().__init__(panels=states, layout_panels=list(self._parts), **kwargs)
+        self._parts: dict[str, P] = parts
+        states = {key: self._fresh(panel) for key, panel in parts.items()}
+        super().__init__(panels=states, layout_panels=list(parts), **kwargs)
         self._queued.clear()
-        self._unsubscribe = encounter.subscribe(self._on_change)
         self.on_msg(self._on_message)
 
-    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
-        parts = {
-            kind.key: kind(self, encounter)
-            for key in encounter.panels
-            for kind in self.part_types
-            if kind.key == key and kind.accepts(encounter)
-        }
-        if not parts:
-            wanted = " or ".join(kind.title for kind in self.part_types)
-            raise RuleError(
-                f"{type(self).__name__} shows {wanted}, which the {encounter.rules.name} rules "
-                "do not have."
-            )
-        return parts
-
     @staticmethod
-    def _fresh(panel: Part[Any]) -> State:
+    def _fresh(panel: Panel) -> State:
         panel.refresh(None)
         return panel.state
 
-    @property
-    def encounter(self) -> E:
-        """The encounter this widget shows and commands."""
-        return self._encounter
-
-    def part(self, key: str) -> Part[Any]:
+    def part(self, key: str) -> P:
         """The panel called ``key``."""
         return self._parts[key]
-
-    def rebind(self, encounter: E) -> None:
-        """Show and command another encounter (a fight loaded, a new fight) in the same place."""
-        parts = self._parts_for(encounter)
-        self._unsubscribe()
-        self._unsubscribe = _nothing
-        self._encounter, self._parts = encounter, parts
-        self._queued.clear()
-        self.panels = {key: self._fresh(panel) for key, panel in parts.items()}
-        self.layout_panels = list(parts)
-        self._queued.clear()
-        self._unsubscribe = encounter.subscribe(self._on_change)
-
-    def close(self) -> None:
-        """Stop following the encounter and close the comm (again: nothing happens)."""
-        # a subclass may raise before Host.__init__ ran (GMScreen's autosave): __del__ closes it
-        unsubscribe = getattr(self, "_unsubscribe", _nothing)
-        self._unsubscribe = _nothing
-        unsubscribe()
-        super().close()
 
     def set_state(self, sync_data: object) -> None:
         """A front-end "update" message: the front end owns none of this widget's traits (it
@@ -346,7 +313,7 @@ class Host(anywidget.AnyWidget, Generic[E]):
                 panel.put("error", "")
         self._flush()
 
-    def _target(self, msg: object) -> Part[Any] | None:
+    def _target(self, msg: object) -> P | None:
         """The panel a message is for: named, or the only one."""
         key = msg.get("panel") if isinstance(msg, dict) else None
         if isinstance(key, str) and key in self._parts:
@@ -355,7 +322,7 @@ class Host(anywidget.AnyWidget, Generic[E]):
             return next(iter(self._parts.values()))
         return None
 
-    def _dispatch(self, panel: Part[Any] | None, msg: object) -> None:
+    def _dispatch(self, panel: P | None, msg: object) -> None:
         if panel is None:
             raise RuleError(f"Unknown panel: this widget shows {', '.join(self._parts)}.")
         name = msg.get("cmd") if isinstance(msg, dict) else None
@@ -369,6 +336,80 @@ class Host(anywidget.AnyWidget, Generic[E]):
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
+        """What one front-end command runs in (a host merges the changes it causes)."""
+        yield
+
+    # -- state to the front end --------------------------------------------------------------
+
+    def queue(self, key: str, op: dict[str, Any]) -> None:
+        """Queue one field edit of panel ``key`` for the next patch message."""
+        self._queued.setdefault(key, []).append(op)
+
+    def _flush(self) -> None:
+        if self._queued:
+            queued, self._queued = self._queued, {}
+            self.send({"type": "patch", "panels": queued})
+
+
+class Host(Board[Part[Any]], Generic[E]):
+    """A board showing the panels of ``part_types`` that the encounter's class names, following
+    the encounter."""
+
+    #: The panels this host can show.
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = ()
+
+    def __init__(self, encounter: E, *, folder: str | Path = ".", **kwargs: Any) -> None:
+        self.folder = Path(folder).expanduser()
+        # set first: a constructor that raises still leaves a widget whose close() works
+        self._unsubscribe: Callable[[], None] = _nothing
+        self._pending: Delta | None = None
+        self._batching = False
+        self._encounter: E = encounter
+        super().__init__(self._parts_for(encounter), **kwargs)
+        self._unsubscribe = encounter.subscribe(self._on_change)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        parts = {
+            kind.key: kind(self, encounter)
+            for key in encounter.panels
+            for kind in self.part_types
+            if kind.key == key and kind.accepts(encounter)
+        }
+        if not parts:
+            wanted = " or ".join(kind.title for kind in self.part_types)
+            raise RuleError(
+                f"{type(self).__name__} shows {wanted}, which the {encounter.rules.name} rules "
+                "do not have."
+            )
+        return parts
+
+    @property
+    def encounter(self) -> E:
+        """The encounter this widget shows and commands."""
+        return self._encounter
+
+    def rebind(self, encounter: E) -> None:
+        """Show and command another encounter (a fight loaded, a new fight) in the same place."""
+        parts = self._parts_for(encounter)
+        self._unsubscribe()
+        self._unsubscribe = _nothing
+        self._encounter, self._parts = encounter, parts
+        self._queued.clear()
+        self.panels = {key: self._fresh(panel) for key, panel in parts.items()}
+        self.layout_panels = list(parts)
+        self._queued.clear()
+        self._unsubscribe = encounter.subscribe(self._on_change)
+
+    def close(self) -> None:
+        """Stop following the encounter and close the comm (again: nothing happens)."""
+        # a subclass may raise before Host.__init__ ran (GMScreen's autosave): __del__ closes it
+        unsubscribe = getattr(self, "_unsubscribe", _nothing)
+        self._unsubscribe = _nothing
+        unsubscribe()
+        super().close()
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
         """Merge the changes of one front-end command (e.g. several undos) into one refresh."""
         self._batching = True
         try:
@@ -378,8 +419,6 @@ class Host(anywidget.AnyWidget, Generic[E]):
             pending, self._pending = self._pending, None
             if pending is not None:
                 self._refresh(pending)
-
-    # -- state to the front end --------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
         for panel in self._parts.values():
@@ -394,12 +433,3 @@ class Host(anywidget.AnyWidget, Generic[E]):
     def _refresh(self, delta: Delta | None) -> None:
         for panel in self._parts.values():
             panel.refresh(delta)
-
-    def queue(self, key: str, op: dict[str, Any]) -> None:
-        """Queue one field edit of panel ``key`` for the next patch message."""
-        self._queued.setdefault(key, []).append(op)
-
-    def _flush(self) -> None:
-        if self._queued:
-            queued, self._queued = self._queued, {}
-            self.send({"type": "patch", "panels": queued})

@@ -20,14 +20,20 @@ def bars(distribution: Mapping[int, Fraction]) -> list[list[int | float]]:
 
 
 def odds_payload(odds: Odds, *, chart: bool = True) -> dict[str, Any]:
-    """Success and extreme-success chances (exact) and, for a ``chart``, the distribution of
-    totals."""
+    """Success and extreme-success chances (exact), how many of the 36 rolls give each and what
+    the dice must show (``js/lib/odds.js`` ``chance`` words them), and, for a ``chart``, the
+    distribution of totals."""
     payload: dict[str, Any] = {
         "difficulty": odds.difficulty,
         "expertise": odds.expertise,
         "extreme_total": odds.extreme_total,
         "success": exact(odds.success),
         "extreme": exact(odds.extreme),
+        "needs": odds.needs,
+        "ways": odds.ways,
+        "extreme_needs": odds.extreme_needs,
+        "extreme_ways": odds.extreme_ways,
+        "take": odds.take,
         "too_difficult": odds.too_difficult,
     }
     if chart:

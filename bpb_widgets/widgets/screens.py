@@ -9,15 +9,16 @@ and initiative dice, d10-ap surprise and AP dice.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.player.projection import View, ViewOptions, check_encounter
-from bpb_widgets.widgets._host import STATIC, Host, Part, where
+from bpb_widgets.widgets._host import Board, Host, Part, where
 from bpb_widgets.widgets.panels.attack import AttackPart
+from bpb_widgets.widgets.panels.check import CheckPart, Choice, Number, Question, Task, Verdict
 from bpb_widgets.widgets.panels.combat import CombatPart
 from bpb_widgets.widgets.panels.d10 import D10Part
 from bpb_widgets.widgets.panels.defense import DefensePart
@@ -34,13 +35,19 @@ if TYPE_CHECKING:  # the server needs tornado, which a Pyodide kernel (JupyterLi
     from bpb_widgets.player.server import PlayerServer
 
 log = logging.getLogger(__name__)
+W = TypeVar("W", bound="Widget")
 
 
 class Widget(Host[Encounter[Any]]):
-    """What every widget here shares: the one front-end bundle, and a repr saying where the
-    fight stands."""
+    """What every widget of a fight shares: a repr saying where the fight stands, and
+    ``moment``."""
 
-    _esm = STATIC / "widgets.js"
+    @classmethod
+    def moment(cls: type[W], encounter: Encounter[Any], **kwargs: Any) -> W:
+        """This widget on a copy of the fight as it stands now: later commands leave it as it
+        is, so a notebook that tells a fight step by step shows each step under its text (the
+        copy plays on from there when clicked)."""
+        return cls(Encounter.from_json(encounter.to_json()), **kwargs)
 
     def __repr__(self) -> str:
         enc = self.encounter
@@ -273,3 +280,77 @@ class PlayerView(Widget):
         if getattr(self, "server", None) is not None:
             self.stop()
         super().close()
+
+
+class Check(Board[CheckPart]):
+    """A check for a learner working through the course: a question to answer before the notebook
+    reveals it, one of some choices (``Check.choice``) or a number (``Check.number``), or a small
+    task done on a fight and checked against the engine (``Check.task``). Every answer is told
+    right or wrong and why, a wrong one with a hint; after a wrong one, "Show the answer" (or, for
+    a task, "Show me": the task done on the fight, from where it began)."""
+
+    def __init__(self, question: Question, **kwargs: Any) -> None:
+        super().__init__({CheckPart.key: CheckPart(self, question)}, **kwargs)
+
+    @classmethod
+    def choice(
+        cls,
+        prompt: str,
+        choices: Sequence[str],
+        *,
+        answer: str,
+        why: str,
+        wrong: Mapping[str, str],
+        hint: str,
+    ) -> Check:
+        """Which of ``choices`` is right: ``answer``; ``why`` it is, ``wrong`` why each other
+        choice is not, ``hint`` after a wrong one."""
+        return cls(Choice(prompt, choices, answer, why, hint, wrong))
+
+    @classmethod
+    def number(
+        cls,
+        prompt: str,
+        *,
+        answer: float,
+        why: str,
+        hint: str,
+        unit: str = "",
+        tolerance: float = 0,
+        wrong: Mapping[float, str] | None = None,
+    ) -> Check:
+        """A number to predict: ``answer`` (within ``tolerance``); ``wrong`` says why a tempting
+        wrong number is wrong."""
+        return cls(Number(prompt, answer, why, hint, unit, tolerance, wrong or {}))
+
+    @classmethod
+    def task(
+        cls,
+        prompt: str,
+        encounter: Encounter[Any],
+        *,
+        missing: Callable[[Encounter[Any]], str | None],
+        solve: Callable[[Encounter[Any]], object],
+        why: str,
+        hint: str,
+        how: str,
+    ) -> Check:
+        """Something to do on ``encounter``: ``missing(encounter)`` says what is still missing
+        (None: done), ``solve(encounter)`` does it and ``how`` says the steps."""
+        return cls(Task(prompt, encounter, missing, solve, why, hint, how))
+
+    @property
+    def question(self) -> Question:
+        """What this check asks."""
+        return self.part(CheckPart.key).question
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The verdict on the last answer (None before any)."""
+        told = self.part(CheckPart.key).state["verdict"]
+        return Verdict(**told) if told else None
+
+    def __repr__(self) -> str:
+        prompt = self.question.prompt
+        shown = prompt if len(prompt) <= 60 else prompt[:59].rstrip() + "…"
+        return f"Check({self.question.kind}: {shown})"

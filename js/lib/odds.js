@@ -106,12 +106,30 @@ export function legend(odds) {
 }
 
 /**
+ * A chance a learner can check: "41.7% (15 of 36 rolls: needs 8+ on 2d6)", of success or of an
+ * `extreme` success; taking the average or the max rolls nothing: "100% (taking the average: 7)".
+ * The words of bpb_widgets.rules.chance (bpb/rules/probability.py), which the tests hold to these.
+ * @param {Omit<OddsPayload, "distribution">} odds
+ * @param {boolean} [extreme]
+ */
+export function chance(odds, extreme = false) {
+  const shown = percent((extreme ? odds.extreme : odds.success)[2]);
+  if (odds.take) return `${shown} (taking the ${odds.take}: ${odds.take === "max" ? 12 : 7})`;
+  if (extreme && !odds.expertise) return `${shown} (no extreme success without expertise)`;
+  const needs = extreme ? odds.extreme_needs : odds.needs;
+  const ways = extreme ? odds.extreme_ways : odds.ways;
+  if (needs <= 2) return `${shown} (${ways} of 36 rolls: any roll)`;
+  if (needs > 12) return `${shown} (0 of 36 rolls: would need ${needs}+ on 2d6)`;
+  return `${shown} (${ways} of 36 rolls: needs ${needs}+ on 2d6)`;
+}
+
+/**
  * One line: success and extreme-success chances.
  * @param {OddsPayload} odds
  */
 export function summary(odds) {
-  let text = `Success ${exact(odds.success)}`;
-  text += odds.expertise ? ` · extreme ${exact(odds.extreme)}` : " · no extreme success without expertise";
+  let text = `Success ${chance(odds)}`;
+  text += odds.expertise ? ` · extreme ${chance(odds, true)}` : " · no extreme success without expertise";
   if (odds.too_difficult) text += " · too difficult: even a 12 fails";
   return text;
 }

@@ -69,6 +69,11 @@
  * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
  * @property {Exact} success
  * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
  * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
  * @property {Distribution} distribution The chance of each total.
  */
@@ -566,7 +571,17 @@
  *   redo: number,
  *   first: number,
  *   entries: LogEntry[],
+ *   rule_texts: Record<string, RuleText>,
  * }} LogState
+ */
+
+/**
+ * A rule a log line cites, in the project's own words (engine/rule_texts.py `RuleText`).
+ * @typedef {object} RuleText
+ * @property {string} name As the line cites it: a seed's section, or the engine's ruling.
+ * @property {string} source Where it comes from: 'seed 004, "Opposed Tasks"'.
+ * @property {string} text The rule, paragraphs apart by a blank line.
+ * @property {boolean} ruling The engine decided it, where the seeds say nothing.
  */
 
 /**
@@ -576,9 +591,26 @@
  * @property {string} kind
  * @property {string} text
  * @property {number} command How many commands came before the one that caused it.
+ * @property {string[]} [rules] The names of the rules it cites (their texts: `rule_texts`).
  */
 
 export {};
+
+// -- check (widgets/panels/check.py) -----------------------------------------------------------
+
+/**
+ * @typedef {PartState & {
+ *   kind: "choice" | "number" | "task",
+ *   title: string,
+ *   prompt: string,
+ *   choices?: string[],
+ *   unit?: string,
+ *   tries: number,
+ *   answered: number | null,
+ *   verdict: { right: boolean, why: string, hint: string } | Unset<{ right: boolean, why: string, hint: string }>,
+ *   solution: string,
+ * }} CheckState
+ */
 
 // -- forecast (widgets/panels/forecast.py) ----------------------------------------------------
 

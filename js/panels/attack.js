@@ -5,7 +5,7 @@
 // is chosen; what happened is listed.
 import { button, field, fillSelect, h, parseDice, redraw, setText, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
-import { chart, exact, legend, summary } from "../lib/odds.js";
+import { chance, chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
 
 /**
@@ -297,7 +297,7 @@ export function renderAttack({ model: anyModel, el }) {
         const no = p.refused !== undefined;
         go.disabled = no;
         setText(refused, no ? p.refused : "");
-        setText(odds, !no && "difficulty" in p ? `${exact(p.success)} to succeed (${p.difficulty}+)` : "");
+        setText(odds, !no && "difficulty" in p ? `${chance(p)} to succeed (${p.difficulty}+)` : "");
         setText(consequence, no ? "" : p.consequence);
         for (const el of more) el.hidden = no;
       };

@@ -1,13 +1,14 @@
 // @ts-check
 // The log: the explained events; choosing an entry shows what undoing back to it takes back and
-// asks once; Redo all brings everything undone back. A long fight's log arrives as its last
+// asks once; Redo all brings everything undone back. An entry's § opens the rules it cites, in
+// the project's own words with their source (docs/rules.md, "The rules in brief"). A long fight's log arrives as its last
 // entries (from log index `first` on); "Show earlier entries" asks the kernel for the ones before.
 import { button, h, setText } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { LogEntry, LogState, ModelLike, Traits } from "../lib/types.js"
+ * @import { LogEntry, LogState, ModelLike, RuleText, Traits } from "../lib/types.js"
  */
 
 /** How many lines of what an undo takes back the preview lists. */
@@ -87,11 +88,37 @@ export function renderLog({ model: anyModel, el }) {
   };
 
   /**
+   * The rules an entry cites, opened under it: each one's name, source and text.
+   * @param {string[]} names
+   */
+  const rules = (names) => {
+    const texts = model.get("rule_texts") ?? {};
+    return h(
+      "div",
+      { class: "bpb-rule", role: "note", "aria-label": `The rule: ${names.join(", ")}` },
+      ...names.flatMap((name) => {
+        /** @type {RuleText | undefined} */
+        const rule = texts[name];
+        if (!rule) return [];
+        return [
+          h(
+            "p",
+            { class: `bpb-rule-name${rule.ruling ? " bpb-ruling" : ""}` },
+            h("strong", { text: rule.name }),
+            ` · ${rule.source}`,
+          ),
+          ...rule.text.split("\n\n").map((text) => h("p", { class: "bpb-rule-text", text })),
+        ];
+      }),
+    );
+  };
+
+  /**
    * @param {LogEntry} entry
    * @param {number} index
    */
-  const item = (entry, index) =>
-    h(
+  const item = (entry, index) => {
+    const li = h(
       "li",
       { class: `bpb-entry bpb-kind-${entry.kind.replace(/\W+/g, "-")}`, "data-index": index },
       h(
@@ -106,6 +133,34 @@ export function renderLog({ model: anyModel, el }) {
         h("span", { class: "bpb-entry-text", text: entry.text }),
       ),
     );
+    const cited = entry.rules ?? [];
+    if (cited.length) {
+      /** @type {HTMLElement | null} */
+      let open = null;
+      const toggle = h("button", {
+        type: "button",
+        class: "bpb-entry-rule",
+        text: "§",
+        title: `The rule: ${cited.join(", ")}`,
+        "aria-label": `The rule: ${cited.join(", ")}`,
+        "aria-expanded": "false",
+        onclick: () => {
+          if (open) {
+            open.remove();
+            open = null;
+          } else {
+            open = rules(cited);
+            li.append(open);
+            open.scrollIntoView({ block: "nearest" });
+          }
+          toggle.setAttribute("aria-expanded", String(open !== null));
+        },
+      });
+      li.classList.add("bpb-cites");
+      li.insertBefore(toggle, li.children[1] ?? null);
+    }
+    return li;
+  };
 
   // Where the list is scrolled, as of the GM's last scroll: read there (after layout), never
   // while painting, so a paint never forces the page's layout (a 500-combatant screen's is dear).

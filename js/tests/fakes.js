@@ -134,6 +134,10 @@ class FakeElement {
   remove() {
     this.parentNode?.removeChild(this);
   }
+  /** Records that the element was given the focus. */
+  focus() {
+    this.focused = true;
+  }
   setAttribute(name, value) {
     this.attributes.set(name, String(value));
   }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { percent } from "../lib/dom.js";
-import { exact, summary } from "../lib/odds.js";
+import { chance, exact, summary } from "../lib/odds.js";
 
 /** An odds_payload (widgets/_odds.py) with only what the text needs. */
 const odds = (changes = {}) => ({
@@ -11,6 +11,11 @@ const odds = (changes = {}) => ({
   extreme_total: 15,
   success: [5, 12, 5 / 12],
   extreme: [1, 12, 1 / 12],
+  needs: 8,
+  ways: 15,
+  extreme_needs: 11,
+  extreme_ways: 3,
+  take: null,
   too_difficult: false,
   distribution: [],
   ...changes,
@@ -50,20 +55,47 @@ describe("exact", () => {
   });
 });
 
+describe("chance", () => {
+  it("gives the ways out of 36 and what the dice must show beside the percentage", () => {
+    assert.equal(chance(odds()), "41.7% (15 of 36 rolls: needs 8+ on 2d6)");
+    assert.equal(chance(odds({ expertise: true }), true), "8.3% (3 of 36 rolls: needs 11+ on 2d6)");
+  });
+
+  it("says no extreme success is possible without expertise", () => {
+    assert.equal(chance(odds({ extreme: [0, 1, 0] }), true), "0% (no extreme success without expertise)");
+  });
+
+  it("says when any roll succeeds and when none can", () => {
+    assert.equal(chance(odds({ success: [1, 1, 1], needs: 1, ways: 36 })), "100% (36 of 36 rolls: any roll)");
+    assert.equal(chance(odds({ success: [0, 1, 0], needs: 13, ways: 0 })), "0% (0 of 36 rolls: would need 13+ on 2d6)");
+  });
+
+  it("says what taking the average or the max counts", () => {
+    assert.equal(chance(odds({ success: [1, 1, 1], take: "average" })), "100% (taking the average: 7)");
+    assert.equal(chance(odds({ success: [0, 1, 0], take: "max" })), "0% (taking the max: 12)");
+  });
+});
+
 describe("summary", () => {
   it("says there is no extreme success without expertise", () => {
-    assert.equal(summary(odds()), "Success 5/12 (41.7%) · no extreme success without expertise");
+    assert.equal(
+      summary(odds()),
+      "Success 41.7% (15 of 36 rolls: needs 8+ on 2d6) · no extreme success without expertise",
+    );
   });
 
   it("gives the extreme-success chance with expertise", () => {
-    assert.equal(summary(odds({ expertise: true })), "Success 5/12 (41.7%) · extreme 1/12 (8.3%)");
+    assert.equal(
+      summary(odds({ expertise: true })),
+      "Success 41.7% (15 of 36 rolls: needs 8+ on 2d6) · extreme 8.3% (3 of 36 rolls: needs 11+ on 2d6)",
+    );
   });
 
   it("says when even a 12 fails", () => {
-    const hopeless = odds({ success: [0, 1, 0], extreme: [0, 1, 0], too_difficult: true });
+    const hopeless = odds({ success: [0, 1, 0], extreme: [0, 1, 0], needs: 13, ways: 0, too_difficult: true });
     assert.equal(
       summary(hopeless),
-      "Success 0 (0%) · no extreme success without expertise · too difficult: even a 12 fails",
+      "Success 0% (0 of 36 rolls: would need 13+ on 2d6) · no extreme success without expertise · too difficult: even a 12 fails",
     );
   });
 });

@@ -64,7 +64,7 @@ def test_each_member_has_the_sheets_endurance_by_default() -> None:
     assert enc.endurance(HENCHMEN).current == 3  # the next one, unhurt
     assert enc.log[-1].text == (
         "One of Ganyeka's henchmen is out of the fight at Endurance 0: 3 of 4 up; the next one "
-        "stands (Damage; rule option member_endurance)"
+        "stands (bpb_widgets' ruling: Endurance 0; rule option member_endurance)"
     )
     enc.damage(HENCHMEN, 2)
     assert (enc.members(HENCHMEN), enc.endurance(HENCHMEN).current) == ((3, 4), 1)

@@ -110,7 +110,7 @@ def test_an_automatic_success_serves_blocks_dodges_tasks_grabs_and_breaking_free
     assert roll.success
     assert enc.log[-1].text.endswith(
         "success (automatic success: a plot point): too difficult for this character, so the "
-        "GM may forbid the plot point (Rolling Dice)"
+        "GM may forbid the plot point (Unopposed Tasks, Automatic Success)"
     )
     enc.end_turn()  # Ganyeka's round 2 (Blueshift gave hers to the dodge)
     enc.gain_plot_point("Blueshift", "reward")
@@ -203,12 +203,12 @@ def test_stunts_and_retcons_are_logged_with_their_text() -> None:
     enc.spend_plot_point("Blueshift", "power_stunt", note="her force field as a rank 8 blade")
     assert enc.log[-1].text == (
         "Blueshift spends a plot point on power stunt: her force field as a rank 8 blade (round). "
-        "1 left (Spending Plot Points)"
+        "1 left (Spending Plot Points, Power Stunt)"
     )
     enc.spend_plot_point("Blueshift", "retcon", note="a holocaust cloak in the van")
     assert enc.log[-1].text == (
         "Blueshift spends a plot point on retcon: a holocaust cloak in the van. 0 left "
-        "(Spending Plot Points)"
+        "(Spending Plot Points, Retcon)"
     )
 
 

@@ -22,7 +22,7 @@ def test_an_opposed_roll_is_against_8_plus_the_opponents_attribute() -> None:
     assert (roll.total, roll.difficulty, roll.success) == (12, 12, True)
     assert enc.log[-1].text == (
         "Task: Blueshift: Agility 5 + 2d6 (3+4) = 12 vs 8 + Ganyeka's Agility 4 = 12: success "
-        "(Rolling Dice)"
+        "(Opposed Tasks)"
     )
 
 

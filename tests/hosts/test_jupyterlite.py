@@ -1,6 +1,7 @@
-"""The JupyterLite demo (``make lite``): notebook 01 runs in the browser's own Python (Pyodide),
-its GM screen is live, clicks reach the kernel and come back, and the page fetches nothing from
-any other machine (every such request is refused and recorded).
+"""The JupyterLite demo (``make lite``): the course's first notebook runs in the browser's own
+Python (Pyodide): a learner answers its first question, wrongly then rightly, and reads each
+verdict; its widgets are live, clicks reach the kernel and come back; and the page fetches
+nothing from any other machine (every such request is refused and recorded).
 
 The Pyodide kernel turns JavaScript's null into ``jsnull``, not None: the dice roller's Roll
 sends nulls (no opposing combatant), so a roll that works here shows they are read as absent.
@@ -8,13 +9,10 @@ sends nulls (no opposing combatant), so a roll that works here shows they are re
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from host_kit import Loopback, expose_jupyterlite_app, note_time_to_interactive, static_server
@@ -23,7 +21,9 @@ from playwright.sync_api import BrowserContext, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "lite"
-NOTEBOOK_01 = ROOT / "notebooks" / "01_quick_start.ipynb"
+FIRST = "01_how_to_play.ipynb"
+NOTEBOOK_01 = ROOT / "notebooks" / FIRST
+WIDGET = "application/vnd.jupyter.widget-view+json"
 URL = re.compile(r"https?://")
 #: Pyodide starts, installs the kernel and the package from the site's wheels: allow for it.
 BOOT_MS = 180_000
@@ -67,23 +67,18 @@ def test_anywidget_front_end_and_python_side_are_one_version() -> None:
     assert "bpb_widgets" in wheels
 
 
-def where_notebook_01_leaves_the_fight() -> tuple[tuple[int, str], str]:
-    """The round and whose turn once notebook 01 has run, and whose turn after one End turn:
-    the notebook's code run here, in this process."""
-    notebook = json.loads(NOTEBOOK_01.read_text())
-    namespace: dict[str, Any] = {}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in notebook["cells"]:
-            if cell["cell_type"] == "code":
-                exec("".join(cell["source"]), namespace)
-    enc = namespace["enc"]
-    done = (enc.round, enc.current)
-    enc.end_turn()
-    return done, enc.current
+def widgets_shown(source: Path) -> int:
+    """How many widgets the notebook's saved outputs show."""
+    document = json.loads(source.read_text())
+    return sum(
+        WIDGET in output.get("data", {})
+        for cell in document["cells"]
+        for output in cell.get("outputs", [])
+    )
 
 
 @needs_site
-def test_notebook_01_runs_in_the_browser_with_live_widgets(
+def test_the_course_s_first_notebook_runs_in_the_browser_and_answers_a_learner(
     loopback: tuple[BrowserContext, Loopback],
 ) -> None:
     context, guard = loopback
@@ -91,10 +86,10 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
     with static_server(SITE) as url:
         page = context.new_page()
         opened = time.monotonic()
-        page.goto(f"{url}/lab/index.html?path=01_quick_start.ipynb")
+        page.goto(f"{url}/lab/index.html?path={FIRST}")
         page.wait_for_function(
             "(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name",
-            arg="01_quick_start.ipynb",
+            arg=FIRST,
             timeout=60_000,
         )
         page.wait_for_function(
@@ -108,22 +103,35 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
             "JsNull\n"
         )
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        screen = page.locator(".jp-Notebook .jp-OutputArea .bpb-screen").first
-        strip = screen.locator(".bpb-strip")
-        expect(strip).to_be_visible(timeout=BOOT_MS)
-        # the notebook's last cell undid to round 1; wait for every cell to have run
-        (done_round, done_current), after_click = where_notebook_01_leaves_the_fight()
-        done = f"{done_round} {done_current}"
-        assert book.wait_kernel("print(enc.round, enc.current)", done, 60) == done
-        expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text(done_current)
+        widgets = page.locator(".jp-Notebook .jp-OutputArea .bpb-screen")
+        expect(widgets).to_have_count(widgets_shown(NOTEBOOK_01), timeout=BOOT_MS)
+        # the notebook's last cell has run: the story's fight stands in round 3
+        assert book.wait_kernel("print(enc.round)", "3", 60) == "3"
 
-        strip.get_by_role("button", name="End turn").click()
-        assert book.wait_kernel("print(enc.current)", after_click, 30) == after_click
-        expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text(after_click)
+        # a learner answers the first question: wrongly, then rightly
+        question = page.get_by_role("region", name="Predict").first
+        question.scroll_into_view_if_needed()
+        question.get_by_label("Your answer").fill("1")
+        question.get_by_role("button", name="Answer", exact=True).click()
+        verdict = question.get_by_role("status")
+        expect(verdict).to_contain_text("Not quite. Not 1: Rank 1 is below average", timeout=30_000)
+        expect(verdict).to_contain_text("Hint: Look at the summary printed above")
+        question.get_by_label("Your answer").fill("2")
+        question.get_by_role("button", name="Answer", exact=True).click()
+        expect(verdict).to_contain_text("Right. An attribute the sheet does not name is rank 2")
         note_time_to_interactive("JupyterLite (notebook 01, Pyodide)", time.monotonic() - opened)
+        expect(question.locator(".bpb-error")).to_be_hidden()
+
+        # the live order of play: End turn reaches the kernel and comes back
+        strip = page.locator(".jp-Notebook .jp-OutputArea .bpb-strip").last
+        strip.scroll_into_view_if_needed()
+        strip.get_by_role("button", name="End turn").click()
+        assert book.wait_kernel("print(practice_turn.current)", "Ganyeka", 30) == "Ganyeka"
+        expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text("Ganyeka")
         expect(strip.locator(".bpb-error")).to_be_hidden()
 
-        dice = screen.locator(".bpb-dice")
+        dice = page.locator(".jp-Notebook .jp-OutputArea .bpb-dice").first
+        dice.scroll_into_view_if_needed()
         dice.get_by_role("button", name="Roll").click()
         expect(dice.locator(".bpb-result")).not_to_be_empty(timeout=30_000)
         expect(dice.locator(".bpb-error")).to_be_hidden()
@@ -133,17 +141,17 @@ def test_notebook_01_runs_in_the_browser_with_live_widgets(
 
 
 @needs_site
-def test_notebook_09_runs_all_and_the_forecast_panel_runs_and_cancels_without_threads(
+def test_notebook_10_runs_all_and_the_forecast_panel_runs_and_cancels_without_threads(
     loopback: tuple[BrowserContext, Loopback],
 ) -> None:
     """Issue 38: Pyodide starts no thread, so the panel's forecast runs a chunk at a time on the
-    event loop; Run All passes notebook 09, and a GM's Forecast shows its progress and stops
+    event loop; Run All passes notebook 10 (the forecast), and a GM's Forecast shows its progress and stops
     on Cancel."""
     context, guard = loopback
     expose_jupyterlite_app(context)
     with static_server(SITE) as url:
         page = context.new_page()
-        page.goto(f"{url}/lab/index.html?path=09_forecast.ipynb")
+        page.goto(f"{url}/lab/index.html?path=10_forecast.ipynb")
         page.wait_for_function(
             "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel",
             timeout=60_000,

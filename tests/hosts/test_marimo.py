@@ -1,7 +1,8 @@
 """The marimo app (examples/marimo_fight.py, ``marimo run``): the whole GM screen shows through
 ``mo.ui.anywidget`` (every panel the rule set names), and clicks run the fight: Start, then End
-turn, each answered by the engine in Python and shown on the screen. The page reaches nothing
-but this machine."""
+turn, each answered by the engine in Python and shown on the screen; the course's check beside
+it answers a wrong choice and the right one with their verdicts. The page reaches nothing but
+this machine."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
         page = context.new_page()
         opened = time.monotonic()
         page.goto(url)
-        screen = page.locator(".bpb-screen")
+        screen = page.locator(".bpb-screen").filter(has=page.locator(".bpb-strip"))
         expect(screen).to_be_visible(timeout=60_000)
         assert "Jupyter widgets are not supported" not in page.content()
         for key in GMScreen(Encounter()).layout_panels:  # every panel of a Python-side screen
@@ -52,5 +53,13 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
         expect(current).to_contain_text("Ganyeka", timeout=20_000)
         expect(strip.locator(".bpb-chip.bpb-done")).to_contain_text("Blueshift")
         expect(strip.locator(".bpb-error")).to_be_hidden()
+
+        question = page.get_by_role("region", name="Predict")
+        question.get_by_role("button", name="nothing").click()
+        verdict = question.get_by_role("status")
+        expect(verdict).to_contain_text("Not quite. Only on his own turn", timeout=20_000)
+        expect(verdict).to_contain_text("Hint: Whose turn is it when he blocks?")
+        question.get_by_role("button", name="his next available turn").click()
+        expect(verdict).to_contain_text("Right. A block outside one's own turn is a forced action")
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()

@@ -1,10 +1,12 @@
 """The example notebooks in Notebook 7 (``/notebooks/``, the classic-looking Jupyter), at a
-narrow 800 px: every cell runs, the GM screen renders, and End turn clicked on it runs in the
-kernel and shows on the screen."""
+narrow 800 px: every cell runs, every widget renders, End turn clicked on the notebook's live
+order of play runs in the kernel and shows on the screen, and the notebook's first check answers
+a click with its verdict."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -16,12 +18,15 @@ from playwright.sync_api import Browser, expect
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def screens_shown(source: Path) -> int:
-    """How many GM screens the notebook's saved outputs show (notebook 05 shows the screen as it
-    stood at each step, then the live one)."""
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def widgets_shown(source: Path) -> int:
+    """How many widgets the notebook's saved outputs show (each one anywidget: a GM screen, a
+    part of one, a check)."""
     document = json.loads(source.read_text())
     return sum(
-        "".join(output.get("data", {}).get("text/plain", "")).startswith("GMScreen(")
+        WIDGET in output.get("data", {})
         for cell in document["cells"]
         for output in cell.get("outputs", [])
     )
@@ -50,17 +55,22 @@ def open_in_notebook7(server: LabServer, browser: Browser, source: Path) -> tupl
 
 
 @pytest.mark.parametrize(
-    "name",
-    ["01_quick_start", "05_full_encounter", "08_d10_surprise_and_action_points"],
+    ("name", "live"),
+    [
+        ("01_how_to_play", "practice_turn"),
+        ("08_a_full_fight", "enc"),
+        ("13_d10_surprise_and_action_points", "enc"),
+    ],
 )
 def test_a_notebook_renders_and_end_turn_works(
-    lab_server: LabServer, browser: Browser, name: str
+    lab_server: LabServer, browser: Browser, name: str, live: str
 ) -> None:
+    """``live`` is the encounter of the notebook's last order of play, the one a reader plays."""
     source = NOTEBOOKS / f"{name}.ipynb"
     book, opened = open_in_notebook7(lab_server, browser, source)
     page = book.page
     try:
-        screens = book.run_all(wait_for=".bpb-screen", count=screens_shown(source))
+        book.run_all(wait_for=".bpb-screen", count=widgets_shown(source))
         # the kernel answers once every cell has run (its request waits behind them)
         assert book.kernel("print('done')").strip() == "done"
         not_run = page.evaluate(
@@ -71,21 +81,31 @@ def test_a_notebook_renders_and_end_turn_works(
         stderr = "application/vnd.jupyter.stderr"
         errors = page.locator(f".jp-OutputArea-output[data-mime-type='{stderr}']")
         expect(errors).to_have_count(0)
-
-        screen = screens.last  # the live screen, on ``enc``
-        screen.scroll_into_view_if_needed()
-        panels = screen.locator(".bpb")
-        assert panels.count() >= 5  # the order of play, the roster, the dice, the log, files
-        for panel in panels.all():
+        for panel in page.locator(".jp-OutputArea .bpb").all():
             expect(panel).to_be_visible()
-        turns = int(book.kernel("print(enc.turns)"))
-        screen.locator(".bpb-strip").get_by_role("button", name="End turn").click()
-        assert book.wait_kernel("print(enc.turns)", str(turns + 1)) == str(turns + 1)
-        current = book.kernel("print(enc.current)").strip()
-        strip = screen.locator(".bpb-strip")
+
+        strip = page.locator(".jp-OutputArea .bpb-strip").last
+        strip.scroll_into_view_if_needed()
+        turns = int(book.kernel(f"print({live}.turns)"))
+        strip.get_by_role("button", name="End turn").click()
+        assert book.wait_kernel(f"print({live}.turns)", str(turns + 1)) == str(turns + 1)
+        current = book.kernel(f"print({live}.current)").strip()
         expect(strip.locator(".bpb-chip.bpb-current")).to_contain_text(current)
         expect(strip.locator(".bpb-error")).to_be_hidden()
-        if name == "01_quick_start":
+        if name == "01_how_to_play":
             note_time_to_interactive("Notebook 7 (notebook 01)", time.monotonic() - opened)
+
+        checks = page.locator(".jp-OutputArea .bpb-quiz")
+        if not checks.count():  # a game master's notebook asks nothing
+            return
+        check = checks.first
+        check.scroll_into_view_if_needed()
+        choices = check.get_by_role("group", name="Choices")
+        if choices.count():
+            choices.get_by_role("button").first.click()
+        else:
+            check.get_by_label("Your answer").fill("-1")
+            check.get_by_role("button", name="Answer", exact=True).click()
+        expect(check.get_by_role("status")).to_contain_text(re.compile(r"^(Right|Not quite)\."))
     finally:
         page.close()

@@ -34,6 +34,16 @@ def show(notebook: Notebook, var: str, widget: str, *, start: bool = True) -> Lo
     return notebook.run_cell(f"{var} = fight()\n{begin}{widget}({var})")
 
 
+def in_both_themes(notebook: Notebook, out: Locator, name: str) -> None:
+    """Screenshots of ``out`` in the light theme, then the dark: <name>-light, <name>-dark."""
+    notebook.screenshot(out, f"{name}-light")
+    notebook.set_theme(DARK)
+    try:
+        notebook.screenshot(out, f"{name}-dark")
+    finally:
+        notebook.set_theme(LIGHT)
+
+
 def chip(output: Locator, name: str) -> Locator:
     return output.locator(f".bpb-chip[data-name={json.dumps(name, ensure_ascii=False)}]")
 
@@ -143,6 +153,82 @@ def test_choosing_a_log_entry_undoes_back_to_it(notebook: Notebook) -> None:
     assert notebook.wait_kernel("print(enc_h.current)", "Blueshift") == "Blueshift"
     out.get_by_role("button", name="Redo all (2)").click()
     assert notebook.wait_kernel("print(enc_h.current)", "Monolith") == "Monolith"
+
+
+def test_a_log_line_opens_the_rule_it_cites(notebook: Notebook) -> None:
+    """The § of a line shows the rule in the project's own words with its source; the engine's
+    own ruling reads as one."""
+    out = show(notebook, "enc_r", "EncounterLog")
+    notebook.kernel(
+        "enc_r.block('Monolith', attacker='Ganyeka', rank=5, dice=(6, 6))\n"
+        "enc_r.attack('Blueshift', \"Ganyeka's henchmen\", 6, dice=(6, 6)); enc_r.take_hit()"
+    )
+    block = out.locator(".bpb-entry", has_text="Block: Prowess 6")
+    block.get_by_role("button", name="The rule: Blocking").click()
+    rule = block.get_by_role("note", name="The rule: Blocking")
+    expect(rule).to_contain_text('seed 000, "Blocking"')
+    expect(rule).to_contain_text("Prowess + 2d6")
+    assert notebook.kernel("print(enc_r.can_redo)").strip() == "False"  # opening undoes nothing
+    out_line = out.locator(".bpb-entry", has_text="out of the fight at Endurance 0")
+    out_line.get_by_role("button", name="The rule: Endurance 0").click()
+    expect(out_line.get_by_role("note")).to_contain_text("bpb_widgets' ruling")
+    in_both_themes(notebook, out, "log-rule")
+    block.get_by_role("button", name="The rule: Blocking").click()
+    expect(rule).to_have_count(0)
+
+
+CHECKS = """
+from bpb_widgets import Check, rules
+import ipywidgets
+odds = rules.odds(6, 17, bonus=3, expertise=True)
+choice = Check.choice(
+    "Monolith (Prowess 6, block expertise +3) blocks a rank 9 Blast. What does he need on 2d6?",
+    ["8 or more", "11 or more", "17 or more"],
+    answer="8 or more",
+    why=f"17 - 6 - 3 = 8: {rules.chance(odds)}.",
+    wrong={"11 or more": "That forgets his +3 expertise.",
+           "17 or more": "17 is the total; his Prowess and expertise count toward it."},
+    hint="Take his Prowess and expertise off the difficulty, 8 + 9.",
+)
+number = Check.number("How many of the 36 rolls of 2d6 make 8 or more?", answer=15, unit="rolls",
+                      why="5 + 4 + 3 + 2 + 1.", hint="Count the ways of 8, 9, 10, 11, 12.")
+enc_k = fight()
+enc_k.start()
+task = Check.task(
+    "End Blueshift's turn.", enc_k,
+    missing=lambda e: None if e.current != "Blueshift" else "It is still Blueshift's turn.",
+    solve=lambda e: e.end_turn(), why="End turn passes the turn on.", hint="Press End turn.",
+    how="End turn.")
+"""
+
+
+def test_a_check_tells_right_or_wrong_why_and_a_hint(notebook: Notebook) -> None:
+    setup(notebook)
+    notebook.kernel(CHECKS)
+    out = notebook.run_cell("ipywidgets.VBox([choice, number, task])")
+    predict = out.get_by_role("region", name="Predict").first
+    predict.get_by_role("button", name="17 or more").click()
+    status = predict.get_by_role("status")
+    expect(status).to_contain_text("Not quite. 17 is the total")
+    expect(status).to_contain_text("Hint: Take his Prowess")
+    predict.get_by_role("button", name="Show the answer").click()
+    expect(predict).to_contain_text("Answer: 8 or more. 17 - 6 - 3 = 8: 41.7% (15 of 36 rolls")
+    predict.get_by_role("button", name="8 or more").click()
+    expect(status).to_contain_text("Right. 17 - 6 - 3 = 8")
+    second = out.get_by_role("region", name="Predict").nth(1)
+    second.get_by_label("Your answer").fill("6")
+    second.get_by_label("Your answer").press("Enter")
+    expect(second.get_by_role("status")).to_contain_text("Not 6 rolls: that is too low.")
+    in_both_themes(notebook, out, "check")
+    second.get_by_label("Your answer").fill("15")
+    second.get_by_role("button", name="Answer", exact=True).click()
+    expect(second.get_by_role("status")).to_contain_text("Right.")
+    turn = out.get_by_role("region", name="Your turn")
+    turn.get_by_role("button", name="Check").click()
+    expect(turn.get_by_role("status")).to_contain_text("Not yet. It is still Blueshift's turn.")
+    turn.get_by_role("button", name="Show me").click()
+    expect(turn.get_by_role("status")).to_contain_text("Right. End turn passes the turn on.")
+    assert notebook.kernel("print(enc_k.current)").strip() == "Ganyeka"
 
 
 def test_dark_theme(notebook: Notebook) -> None:

@@ -75,7 +75,7 @@ def test_roll_with_physical_dice_explains_the_result() -> None:
     assert state(widget)["error"] == ""
     assert state(widget)["result"]["total"] == 13
     assert "\n".join(state(widget)["result"]["lines"]) == (
-        "Task: Monolith: Prowess 6 + 2d6 (3+4) = 13 vs 12: success (Rolling Dice)"
+        "Task: Monolith: Prowess 6 + 2d6 (3+4) = 13 vs 12: success (Unopposed Tasks)"
     )
     assert widget.encounter.log[-1].kind == "task"  # logged, so undoable and saved
     widget.encounter.undo()
@@ -97,7 +97,7 @@ def test_plain_bonus_roll() -> None:
     send(widget, {"cmd": "choose", "bonus": 4, "difficulty": 9})
     send(widget, {"cmd": "roll", "dice": [1, 1]})
     assert "\n".join(state(widget)["result"]["lines"]) == (
-        "Task: 2d6 (1+1) + 4 bonus = 6 vs 9: failure (Rolling Dice)"
+        "Task: 2d6 (1+1) + 4 bonus = 6 vs 9: failure (Unopposed Tasks)"
     )
 
 

@@ -153,3 +153,36 @@ def test_undo_to_and_redo_all_through_the_screen_move_every_part() -> None:
     assert enc.endurance("Thug").current == 0
     assert screen.panels["roster"]["cards"]["Thug"]["vitals"]["value"] == 0
     assert texts(screen)[-1] == enc.log[-1].text
+
+
+def test_an_entry_names_the_rules_it_cites_and_their_texts_are_sent_once(wire: Wire) -> None:
+    enc = fight()
+    log = EncounterLog(enc)
+    enc.start()
+    enc.block("Monolith", attacker="Ganyeka", rank=5, dice=(6, 6))
+    entries = state(log)["entries"]
+    block = next(e for e in entries if e["text"].startswith("Block:"))
+    assert block["rules"] == ["Blocking"]
+    assert "rules" not in entries[-1] or entries[-1]["rules"]  # an uncited line names none
+    assert not any("rules" in e for e in entries if e["kind"] == "turn")
+    blocking = state(log)["rule_texts"]["Blocking"]
+    assert blocking["source"] == 'seed 000, "Blocking"; seed 004, "Blocking"'
+    assert "8 +\n" not in blocking["text"] and "Prowess + 2d6" in blocking["text"]
+    assert blocking["ruling"] is False
+    wire.clear()
+    enc.undo()
+    enc.block("Monolith", attacker="Ganyeka", rank=5, dice=(6, 6))
+    sent = [e for p in wire.patches() for e in p["panels"]["log"] if e["field"] == "rule_texts"]
+    assert not sent  # Blocking's text was sent already
+
+
+def test_the_engine_s_own_ruling_opens_as_one() -> None:
+    enc = fight()
+    log = EncounterLog(enc)
+    enc.start()
+    enc.attack("Blueshift", "Ganyeka's henchmen", 6, dice=(6, 6))
+    enc.take_hit()
+    out = state(log)["entries"][-1]
+    assert out["text"].endswith("(bpb_widgets' ruling: Endurance 0)")
+    assert out["rules"] == ["Endurance 0"]
+    assert state(log)["rule_texts"]["Endurance 0"]["ruling"] is True

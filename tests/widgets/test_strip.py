@@ -276,3 +276,16 @@ def test_spending_every_ap_ends_the_turn_and_overspending_is_refused() -> None:
     assert view(strip)["current"] == "Orc" == enc.current
     evan = view(strip)["states"]["Evan"]
     assert (evan["ap"], evan["ap_max"]) == (None, None)
+
+
+def test_a_moment_shows_the_fight_as_it_stood_and_later_commands_leave_it_so() -> None:
+    """What a notebook telling a fight step by step shows under each step."""
+    enc = fight()
+    enc.start()
+    then = TurnOrderStrip.moment(enc)
+    enc.end_turn()
+    enc.end_turn()
+    assert then.encounter is not enc
+    assert (then.encounter.current, enc.current) == ("Blueshift", "Monolith")
+    assert then.encounter.log[-1].text == "Blueshift's turn"
+    assert then.encounter.transcript() == "Round 1\nBlueshift's turn"

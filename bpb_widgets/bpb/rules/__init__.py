@@ -70,7 +70,15 @@ from bpb_widgets.bpb.rules.plot_points import (
     automatic_success,
     power_boost,
 )
-from bpb_widgets.bpb.rules.probability import Odds, odds
+from bpb_widgets.bpb.rules.probability import (
+    ROLLS,
+    Odds,
+    chance,
+    odds,
+    percent,
+    ways_at_least,
+    ways_to_roll,
+)
 from bpb_widgets.bpb.rules.ranges import bands_beyond, range_band, range_modifier
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, HUMAN_LEVEL, MAX_RANK, MIN_RANK, check_rank
 from bpb_widgets.bpb.rules.tasks import (
@@ -106,6 +114,7 @@ __all__ = [
     "OVERWHELMING_RANKS",
     "PACE_MODIFIERS",
     "RANGE_BAND_MODIFIER",
+    "ROLLS",
     "SESSION_START",
     "SPENDS",
     "TAKE_ROLLS",
@@ -131,6 +140,7 @@ __all__ = [
     "bands_beyond",
     "block",
     "break_free",
+    "chance",
     "check_dice",
     "check_rank",
     "damage",
@@ -155,6 +165,7 @@ __all__ = [
     "overwhelm",
     "pace_modifier",
     "penetrated_protection",
+    "percent",
     "power_boost",
     "protection",
     "range_band",
@@ -170,4 +181,6 @@ __all__ = [
     "throw",
     "too_difficult",
     "trip",
+    "ways_at_least",
+    "ways_to_roll",
 ]

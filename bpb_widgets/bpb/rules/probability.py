@@ -1,5 +1,6 @@
 """Exact odds of a task roll before the dice hit the table (seed 004, "Rolling Dice", "Extreme
-Success", "Taking The Average", "Taking The Max"), computed with icepool."""
+Success", "Taking The Average", "Taking The Max"), computed with icepool, and the words a learner
+can see through: how many of the 36 rolls of 2d6 succeed, and what the dice must show."""
 
 from __future__ import annotations
 
@@ -55,6 +56,31 @@ class Odds:
         """More than 12 above attribute plus bonuses (seed 004, "Unopposed Tasks")."""
         return too_difficult(self.attribute, self.difficulty, bonus=self.bonus)
 
+    @property
+    def needs(self) -> int:
+        """What the dice must show to succeed: the difficulty less attribute and bonuses (2 or
+        less: any roll does; more than 12: none does)."""
+        return self.difficulty - self.attribute - self.bonus
+
+    @property
+    def extreme_needs(self) -> int:
+        """What the dice must show for an extreme success (with expertise): 3 more."""
+        return self.needs + EXTREME_MARGIN
+
+    @property
+    def ways(self) -> int:
+        """How many of the 36 rolls of 2d6 succeed."""
+        return int(self.success * ROLLS)
+
+    @property
+    def extreme_ways(self) -> int:
+        """How many of the 36 rolls of 2d6 are an extreme success (0 without expertise)."""
+        return int(self.extreme * ROLLS)
+
+
+#: Two six-sided dice fall 36 ways.
+ROLLS = 36
+
 
 @cache
 def _two_d6() -> tuple[tuple[int, Fraction], ...]:
@@ -108,3 +134,39 @@ def _odds(attribute: int, difficulty: int, bonus: int, expertise: bool, take: Ta
         success,
         extreme,
     )
+
+
+def ways_to_roll(roll: int) -> int:
+    """How many of the 36 rolls of 2d6 come to exactly ``roll``: 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1
+    for 2 to 12."""
+    return sum(int(p * ROLLS) for total, p in _two_d6() if total == roll)
+
+
+def ways_at_least(roll: int) -> int:
+    """How many of the 36 rolls of 2d6 come to ``roll`` or more: 36 for 2, 15 for 8, 1 for 12,
+    none for 13."""
+    return sum(int(p * ROLLS) for total, p in _two_d6() if total >= roll)
+
+
+def percent(chance: Fraction | float) -> str:
+    """``41.7%``: one decimal, none when it is zero (as the widgets write it)."""
+    return f"{100 * float(chance):.1f}".removesuffix(".0") + "%"
+
+
+def chance(odds: Odds, *, extreme: bool = False) -> str:
+    """A chance as a learner can check it: ``41.7% (15 of 36 rolls: needs 8+ on 2d6)``, of
+    success or of an ``extreme`` success. Taking the average or the max rolls nothing: then the
+    chance is certain or none (``100% (taking the average: 7)``). ``js/lib/odds.js`` ``chance``
+    writes the same words."""
+    p = odds.extreme if extreme else odds.success
+    if odds.take is not None:
+        return f"{percent(p)} (taking the {odds.take}: {TAKE_ROLLS[odds.take]})"
+    needs = odds.extreme_needs if extreme else odds.needs
+    count = odds.extreme_ways if extreme else odds.ways
+    if extreme and not odds.expertise:
+        return f"{percent(p)} (no extreme success without expertise)"
+    if needs <= 2:
+        return f"{percent(p)} ({count} of 36 rolls: any roll)"
+    if needs > 12:
+        return f"{percent(p)} (0 of 36 rolls: would need {needs}+ on 2d6)"
+    return f"{percent(p)} ({count} of 36 rolls: needs {needs}+ on 2d6)"

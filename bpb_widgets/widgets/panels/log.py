@@ -1,5 +1,6 @@
 """The log: every event explained, sent incrementally; undo back to an entry after a preview of
-what it takes back, and redo all (``js/panels/log.js``)."""
+what it takes back, and redo all; open an entry to read the rules it cites, in the project's own
+words (``js/panels/log.js``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ WINDOW = 200
 class LogPart(UndoingPart[Encounter[Any]]):
     """Every event of the encounter, one explained line each: the last ``WINDOW`` at first, then
     each new one; earlier ones on demand. Each entry knows the command that caused it, so choosing
-    one shows how many commands undoing back to it takes back before it is done."""
+    one shows how many commands undoing back to it takes back before it is done, and the names of
+    the rules it cites (``Encounter.cited``), whose texts are sent once each (``rule_texts``)."""
 
     key = "log"
     title = "Encounter log"
@@ -45,11 +47,25 @@ class LogPart(UndoingPart[Encounter[Any]]):
         self.put("entries", self._entries(first))
 
     def _entries(self, start: int) -> list[dict[str, object]]:
-        """The log from index ``start`` on, as the front end shows it."""
-        return [
-            {"round": e.round, "kind": e.kind, "text": e.text, "command": e.command}
-            for e in self.encounter.log[start:]
-        ]
+        """The log from index ``start`` on, as the front end shows it: an entry that cites rules
+        names them (``rules``), and their texts join ``rule_texts`` the first time."""
+        entries: list[dict[str, object]] = []
+        texts: dict[str, object] = {}
+        known = self.state.get("rule_texts", {})
+        for e in self.encounter.log[start:]:
+            entry: dict[str, object] = {
+                "round": e.round,
+                "kind": e.kind,
+                "text": e.text,
+                "command": e.command,
+            }
+            cited = self.encounter.cited(e)
+            if cited:
+                entry["rules"] = [rule.name for rule in cited]
+                texts.update({r.name: r.to_dict() for r in cited if r.name not in known})
+            entries.append(entry)
+        self.put_items("rule_texts", texts)
+        return entries
 
     @command
     def undo_to(self, index: int) -> None:
