@@ -145,8 +145,8 @@ def test_notebook_10_runs_all_and_the_forecast_panel_runs_and_cancels_without_th
     loopback: tuple[BrowserContext, Loopback],
 ) -> None:
     """Issue 38: Pyodide starts no thread, so the panel's forecast runs a chunk at a time on the
-    event loop; Run All passes notebook 10 (the forecast), and a GM's Forecast shows its progress and stops
-    on Cancel."""
+    event loop; Run All passes notebook 10 (the forecast), and a GM's Forecast shows its progress
+    and stops on Cancel."""
     context, guard = loopback
     expose_jupyterlite_app(context)
     with static_server(SITE) as url:
