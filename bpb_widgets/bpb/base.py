@@ -295,6 +295,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             SheetField("super_speed", "Super-speed", "rank", 0, 0, MAX_RANK),
             SheetField("protection", "Protection (greatest layer)", "rank", 0, 0, MAX_RANK),
             SheetField("expertise", "Expertise (block, dodge, powers)", "words", []),
+            SheetField("activated", "Activated powers (Force Field, Growth)", "words", []),
             SheetField("player", "Player character (plot points)", "flag", False),
         )
 

@@ -59,6 +59,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         "interposing_forced": False,
         "expertise_covers_skill": False,
         "declare_order_this_round": False,
+        "keep_powers_needs_activated": False,
     }
 
     @classmethod

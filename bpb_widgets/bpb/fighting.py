@@ -693,6 +693,13 @@ class Fighting(BulletproofBluesBase):
     def _land(self, pending: Attack, target: str, reaction: object, powers: object) -> Harm | None:
         self._drop_pending(pending)
         cause = f"{possessive(pending.attacker)} {pending.power}"
+        if pending.roll.extreme and pending.effect is None and pending.kind != "exploding":
+            self._event(
+                "effect",
+                f"{pending.attacker} chose no bonus effect for the extreme success: the hit lands "
+                "as a normal one (Extreme Success: the attacker may choose one of three)",
+                pending.attacker,
+            )
         if not pending.endurance:
             self._event(
                 "effect",
@@ -753,6 +760,8 @@ class Fighting(BulletproofBluesBase):
         self._give_condition(
             target, Condition(STAGGERED_CONDITION, "start", target, self._turns, "Staggering")
         )
+        if not sheet.activated and self.rules.keep_powers_needs_activated:
+            return  # no power of theirs must be activated: nothing to keep on
         kept = keep_powers(
             sheet.willpower, dice=self._dice(powers), automatic=self._automatic_roll(target, False)
         )
@@ -761,9 +770,10 @@ class Fighting(BulletproofBluesBase):
             if kept.success
             else "activated powers switch off until their next action"
         )
+        which = ", ".join(sorted(sheet.activated)) or "activated powers"
         self._event(
             "powers",
-            f"{target} tries to keep activated powers on: Willpower {kept.attribute} + 2d6 "
+            f"{target} tries to keep {which} on: Willpower {kept.attribute} + 2d6 "
             f"({kept.dice[0]}+{kept.dice[1]}) = {kept.total} vs 12{by_plot_point(kept)}: "
             f"{outcome} (Staggering)",
             target,

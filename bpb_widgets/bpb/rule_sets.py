@@ -72,6 +72,11 @@ class BulletproofBluesRules(RuleSet):
     #: member in front, and when it takes them to 0 they are out and the next stands unhurt;
     #: "shared": one Endurance for the whole group, which is out of the fight at 0.
     member_endurance: str = "each"
+    #: A staggered character rolls to keep their activated powers on only when their sheet lists
+    #: some (``activated=["force field"]``; seed 004, "Staggering": "Any powers which must be
+    #: activated, such as Force Field and Growth"). False: the roll is made for everyone (fights
+    #: saved before format 3 replay so).
+    keep_powers_needs_activated: bool = True
 
     def check(self) -> None:
         if self.member_endurance not in MEMBER_ENDURANCE:

@@ -162,6 +162,9 @@ class Combatant:
     side: str = ""
     #: The powers and weapons they attack with.
     attacks: tuple[Power, ...] = ()
+    #: Powers that must be activated, such as Force Field and Growth: a stagger switches them off
+    #: unless a challenging Willpower roll keeps them on (seed 004, "Staggering").
+    activated: frozenset[str] = field(default_factory=frozenset)
 
     def power(self, name: str) -> Power | None:
         """The power or weapon called ``name`` on this sheet (any case), or None."""
@@ -240,6 +243,8 @@ class Combatant:
             data["side"] = self.side
         if self.attacks:
             data["attacks"] = [power.to_dict() for power in self.attacks]
+        if self.activated:
+            data["activated"] = sorted(self.activated)
         return data
 
     def summary(self) -> str:
@@ -251,6 +256,8 @@ class Combatant:
             parts.append(f"protection {self.protection}")
         if self.expertise:
             parts.append("expertise " + ", ".join(sorted(self.expertise)))
+        if self.activated:
+            parts.append("activated powers " + ", ".join(sorted(self.activated)))
         if self.player:
             parts.append("player character")
         if self.attacks:
@@ -274,6 +281,7 @@ def make_combatant(
     weight_lbs: object = DEFAULT_WEIGHT_LBS,
     side: object = "",
     attacks: object = (),
+    activated: Iterable[str] | None = None,
     **ranks: object,
 ) -> Combatant:
     """A validated sheet; unknown attributes and impossible ranks are refused."""
@@ -310,6 +318,7 @@ def make_combatant(
         weight_lbs=check_distance(weight_lbs, f"{name}'s weight in pounds", positive=True),
         side=check_side(side),
         attacks=check_powers(attacks, name),
+        activated=check_words(activated, f"{name}'s activated powers", "force field"),
     )
 
 
@@ -330,19 +339,21 @@ def check_powers(attacks: object, name: str) -> tuple[Power, ...]:
 
 def check_expertise(expertise: object, name: str) -> frozenset[str]:
     """Expertise as a set of lower-case skill names, such as ``{"block", "dodge"}``."""
-    if expertise is None:
+    return check_words(expertise, f"{name}'s expertise", "block")
+
+
+def check_words(words: object, what: str, example: str) -> frozenset[str]:
+    """A sheet's set of names (skills, powers) in lower case; ``what`` names it in a refusal."""
+    if words is None:
         return frozenset()
-    if isinstance(expertise, str) or not isinstance(expertise, Iterable):
-        raise RuleError(
-            f"{name}'s expertise is a set of skills such as {{'block', 'dodge'}}, "
-            f"not {expertise!r}."
-        )
-    skills = set()
-    for skill in expertise:
-        if not isinstance(skill, str) or not skill.strip():
-            raise RuleError(f"{name}'s expertise must name skills; {skill!r} is not one.")
-        skills.add(skill.strip().casefold())
-    return frozenset(skills)
+    if isinstance(words, str) or not isinstance(words, Iterable):
+        raise RuleError(f"{what} is a list of names such as [{example!r}], not {words!r}.")
+    found = set()
+    for word in words:
+        if not isinstance(word, str) or not word.strip():
+            raise RuleError(f"{what} must be names; {word!r} is not one.")
+        found.add(word.strip().casefold())
+    return frozenset(found)
 
 
 def fold_skill(skill: str) -> str:

@@ -23,7 +23,7 @@ DURING_THE_FIGHT: list[Refusal] = [
     ("rank as bool", lambda e: e.add("Wisp", agility=True), "whole-number rank"),
     ("unknown attribute", lambda e: e.add("Wisp", strength=4), "Unknown attribute 'strength'"),
     ("super-speed 15", lambda e: e.add("Zip", super_speed=15), "Super-speed 15 is impossible"),
-    ("expertise as text", lambda e: e.add("Wisp", expertise="block"), "set of skills"),
+    ("expertise as text", lambda e: e.add("Wisp", expertise="block"), "list of names such as"),
     ("aware as text", lambda e: e.add("Wisp", aware="yes"), "True or False"),
     ("the environment", lambda e: e.add("Environment"), "not a combatant"),
     ("long name", lambda e: e.add("x" * 500), "at most 120"),

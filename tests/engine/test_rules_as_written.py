@@ -242,9 +242,11 @@ def test_a_stagger_takes_the_next_action_and_switches_powers_off_until_it_comes(
     """Seed 004, "Staggering": losing their next action; activated powers switch off unless a
     challenging Willpower roll (12) keeps them, until the character can act again."""
     enc = fight()
+    enc.edit("Bo", activated=["Force Field"])
     enc.attack("Ann", "Bo", power="Blast", effect="staggering", dice=(6, 6))
     enc.take_hit(reaction_dice=(1, 1), powers_dice=(1, 2))
     assert [c.name for c in enc.conditions("Bo")] == ["staggered", "powers off"]
+    assert "Bo tries to keep force field on" in enc.log[-2].text
     enc.end_turn()  # Bo's turn is lost: Cy acts
     assert enc.current == "Cy" and enc.has_condition("Bo", "staggered")
     enc.end_turn()
@@ -255,10 +257,41 @@ def test_a_stagger_takes_the_next_action_and_switches_powers_off_until_it_comes(
 
 def test_a_stagger_roll_can_keep_powers_on() -> None:
     enc = fight()
+    enc.edit("Bo", activated=["Force Field", "Growth"])
     enc.attack("Ann", "Bo", power="Blast", effect="staggering", dice=(6, 6))
     enc.take_hit(reaction_dice=(1, 1), powers_dice=(6, 6))
     assert [c.name for c in enc.conditions("Bo")] == ["staggered"]
+    assert "Bo tries to keep force field, growth on" in enc.log[-1].text
     assert "activated powers stay on" in enc.log[-1].text
+
+
+def test_one_with_no_power_to_activate_has_nothing_to_keep_on() -> None:
+    """Seed 004, "Staggering": "Any powers which must be activated, such as Force Field and
+    Growth, normally turn off"; a character without such powers makes no roll for them (it was
+    made for everyone before format 3, and fights saved then still replay so)."""
+    enc = fight()
+    enc.attack("Ann", "Bo", power="Blast", effect="staggering", dice=(6, 6))
+    enc.take_hit(reaction_dice=(1, 1))
+    assert [c.name for c in enc.conditions("Bo")] == ["staggered"]
+    assert not any(event.kind == "powers" for event in enc.log)
+    assert "rolls" not in enc.history[-1]  # no die was rolled for powers Bo does not have
+    earlier = fight(keep_powers_needs_activated=False)
+    earlier.attack("Ann", "Bo", power="Blast", effect="staggering", dice=(6, 6))
+    earlier.take_hit(reaction_dice=(1, 1), powers_dice=(1, 2))
+    assert [c.name for c in earlier.conditions("Bo")] == ["staggered", "powers off"]
+
+
+def test_a_hit_answered_before_its_effect_is_chosen_lands_as_a_normal_one_and_says_so() -> None:
+    """Seed 004, "Extreme Success": "the attacker may choose one of three bonus effects"."""
+    enc = fight()
+    enc.attack("Ann", "Bo", power="Blast", dice=(6, 6))
+    assert enc.pending_attack is not None and enc.pending_attack.roll.extreme
+    enc.take_hit()
+    said = [e.text for e in enc.log if e.kind == "effect"]
+    assert said == [
+        "Ann chose no bonus effect for the extreme success: the hit lands as a normal one "
+        "(Extreme Success: the attacker may choose one of three)"
+    ]
 
 
 def test_diving_for_cover_leaves_one_prone_until_the_end_of_their_next_turn() -> None:

@@ -9,6 +9,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -135,18 +136,43 @@ def test_a_blackout_fight_is_forecast(sent: Sent) -> None:
     assert enc.to_json() == saved
 
 
+Kernel = Callable[[Callable[[], Coroutine[Any, Any, None] | None]], None]
+
+
 @pytest.fixture
-def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A kernel where no thread can start, as Pyodide's in JupyterLite."""
+def no_threads(monkeypatch: pytest.MonkeyPatch) -> Kernel:
+    """A kernel where no thread can start, as Pyodide's in JupyterLite: what it is given runs on
+    an event loop of its own if it is a coroutine function, else with no event loop, as in a
+    plain script (on a thread of the test's, so that a loop an earlier test left running in this
+    one, such as Playwright's, does not matter)."""
+    start = threading.Thread.start
 
     def refused(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
+    def kernel(main: Callable[[], Coroutine[Any, Any, None] | None]) -> None:
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                coroutine = main()
+                if coroutine is not None:
+                    asyncio.run(coroutine)
+            except BaseException as error:  # the test's assertion, raised again below
+                failed.append(error)
+
+        thread = threading.Thread(target=run)
+        start(thread)
+        thread.join()
+        if failed:
+            raise failed[0]
+
     monkeypatch.setattr(threading.Thread, "start", refused)
+    return kernel
 
 
 def test_without_threads_it_runs_in_chunks_on_the_event_loop_with_progress(
-    sent: Sent, no_threads: None
+    sent: Sent, no_threads: Kernel
 ) -> None:
     """Issue 38: in JupyterLite the panel's thread could not start and the panel stayed
     "running", 0 of 3,000, for good."""
@@ -165,13 +191,13 @@ def test_without_threads_it_runs_in_chunks_on_the_event_loop_with_progress(
         assert panel.forecast is not None
         assert panel.forecast.tally == Forecast(enc, n=1000, seed=3).tally
 
-    asyncio.run(kernel())
+    no_threads(kernel)
     assert seen[:2] == [0, 250] and seen[-1] == 750
     assert [p["done"] for p in sent.patches("forecast", "progress")] == [0, 250, 500, 750, 1000]
     assert "bpb-forecast" not in sent.threads
 
 
-def test_without_threads_cancel_is_heard_between_two_chunks(sent: Sent, no_threads: None) -> None:
+def test_without_threads_cancel_is_heard_between_two_chunks(sent: Sent, no_threads: Kernel) -> None:
     async def kernel() -> None:
         panel = ForecastPanel(seed_fight())
         to(panel, "run", n=200_000, seed=1)
@@ -187,11 +213,11 @@ def test_without_threads_cancel_is_heard_between_two_chunks(sent: Sent, no_threa
         to(panel, "run", n=250, seed=1)  # and Forecast works again
         assert panel.wait(60) and state(panel)["status"] == "done"
 
-    asyncio.run(kernel())
+    no_threads(kernel)
 
 
 def test_without_threads_wait_runs_the_rest_and_a_script_runs_it_at_once(
-    sent: Sent, no_threads: None
+    sent: Sent, no_threads: Kernel
 ) -> None:
     async def kernel() -> None:
         panel = ForecastPanel(seed_fight())
@@ -202,11 +228,15 @@ def test_without_threads_wait_runs_the_rest_and_a_script_runs_it_at_once(
         await asyncio.sleep(0)  # the loop's task finds it ended and sends nothing more
         assert [p for p in sent.patches("forecast", "status")].count("done") == 1
 
-    asyncio.run(kernel())
-    panel = ForecastPanel(seed_fight())  # no event loop: a plain script
-    panel.run(n=500, seed=3)
-    assert not panel.running and state(panel)["status"] == "done"
-    assert panel.forecast is not None and panel.forecast.fights == 500
+    no_threads(kernel)
+
+    def script() -> None:  # no event loop: a plain script
+        panel = ForecastPanel(seed_fight())
+        panel.run(n=500, seed=3)
+        assert not panel.running and state(panel)["status"] == "done"
+        assert panel.forecast is not None and panel.forecast.fights == 500
+
+    no_threads(script)
 
 
 def test_a_forecast_whose_process_is_killed_ends_with_an_error(
