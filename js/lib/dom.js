@@ -63,6 +63,35 @@ export function field(text, control) {
   return h("label", { class: "bpb-field" }, h("span", { class: "bpb-field-name", text }), control);
 }
 
+/**
+ * A form's fields by the name the kernel blames, each its control and its labelled wrapper.
+ * @typedef {Map<string, { control: HTMLElement, wrapper: HTMLElement }>} FormFields
+ */
+
+/**
+ * Show a refused form's reason next to the field the kernel blames (`error.field`, marked
+ * invalid), or, blaming none, before `fallback`; nothing when there is no message.
+ * @param {HTMLElement} line the form's error line (role="alert")
+ * @param {FormFields} fields
+ * @param {{ field?: string, message?: string } | undefined} error
+ * @param {Element | null} fallback
+ */
+export function showFormError(line, fields, error, fallback) {
+  for (const { control, wrapper } of fields.values()) {
+    control.removeAttribute("aria-invalid");
+    wrapper.classList.remove("bpb-invalid");
+  }
+  line.hidden = !error?.message;
+  if (!error?.message) return;
+  line.textContent = error.message;
+  const blamed = fields.get(error.field ?? "");
+  if (blamed) {
+    blamed.control.setAttribute("aria-invalid", "true");
+    blamed.wrapper.classList.add("bpb-invalid");
+    blamed.wrapper.after(line);
+  } else fallback?.before(line);
+}
+
 /** What each element was last drawn from (`redraw`). @type {WeakMap<Element, string>} */
 const drawn = new WeakMap();
 

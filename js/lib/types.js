@@ -383,6 +383,22 @@
 // -- files (widgets/panels/files.py) --------------------------------------------------------------
 
 /**
+ * A rule option as New fight asks for it, at its rule set's default.
+ * @typedef {object} RuleOption
+ * @property {string} name
+ * @property {"flag" | "number" | "text"} kind
+ * @property {boolean | number | string} default
+ */
+
+/**
+ * A rule set New fight offers.
+ * @typedef {object} RuleSetOffer
+ * @property {string} name
+ * @property {string} source What it follows.
+ * @property {RuleOption[]} options
+ */
+
+/**
  * @typedef {PartState & {
  *   folder: string,
  *   file: string,
@@ -390,6 +406,10 @@
  *   saved: boolean,
  *   status: string,
  *   files: Array<{ name: string, size: number, modified: number }>,
+ *   rules: string,
+ *   rule_sets: RuleSetOffer[],
+ *   form_error: { field?: string, message?: string },
+ *   player_url: string,
  * }} FilesState
  */
 

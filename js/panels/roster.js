@@ -2,7 +2,7 @@
 // The combatants as cards: health as a meter (stunning damage apart), conditions as text with
 // when they end, side and state; each card's actions (defeat, aware, hide, conditions, remove);
 // adding a combatant from a form (a refusal shown next to its field) or a character file.
-import { button, field, fillSelect, h } from "../lib/dom.js";
+import { button, field, fillSelect, h, showFormError } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
@@ -137,7 +137,7 @@ export function renderRoster({ model: anyModel, el }) {
   const nameInput = h("input", { type: "text", name: "name", maxlength: "80", autocomplete: "off" });
   const form = h("form", { class: "bpb-form", "aria-label": "New combatant" });
   const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
-  /** @type {Map<string, [SheetFieldState, HTMLElement, HTMLElement]>} */
+  /** @type {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>} */
   const controls = new Map();
   const fileInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Character file" });
   const addButton = button("Add combatant", () => form.requestSubmit(), { cls: "bpb-primary" });
@@ -155,17 +155,17 @@ export function renderRoster({ model: anyModel, el }) {
   const buildForm = () => {
     controls.clear();
     const rows = [field("Name", nameInput)];
-    controls.set("name", [
-      { name: "name", label: "Name", kind: "text", default: "", low: null, high: null, choices: [] },
-      nameInput,
-      rows[0],
-    ]);
+    controls.set("name", {
+      sheet: { name: "name", label: "Name", kind: "text", default: "", low: null, high: null, choices: [] },
+      control: nameInput,
+      wrapper: rows[0],
+    });
     for (const f of model.get("fields") ?? []) {
       if (f.name === "hidden") continue;
       const input = control(f);
       const wrapper = field(f.label, input);
       wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
-      controls.set(f.name, [f, input, wrapper]);
+      controls.set(f.name, { sheet: f, control: input, wrapper });
       rows.push(wrapper);
     }
     form.replaceChildren(
@@ -178,9 +178,9 @@ export function renderRoster({ model: anyModel, el }) {
     event.preventDefault();
     /** @type {Record<string, unknown>} */
     const sheet = {};
-    for (const [key, [f, input]] of controls) {
+    for (const [key, { sheet: f, control }] of controls) {
       if (key === "name") continue;
-      const value = sheetValue(f, input);
+      const value = sheetValue(f, control);
       if (value !== undefined) sheet[key] = value;
     }
     adding = nameInput.value;
@@ -194,25 +194,8 @@ export function renderRoster({ model: anyModel, el }) {
     command(model, "add_file", { text });
   });
 
-  const paintFormError = () => {
-    const error = model.get("form_error");
-    for (const [, input, wrapper] of controls.values()) {
-      input.removeAttribute("aria-invalid");
-      wrapper.classList.remove("bpb-invalid");
-    }
-    if (!error.message) {
-      formError.hidden = true;
-      return;
-    }
-    formError.hidden = false;
-    formError.textContent = error.message;
-    const blamed = controls.get(error.field ?? "");
-    if (blamed) {
-      blamed[1].setAttribute("aria-invalid", "true");
-      blamed[2].classList.add("bpb-invalid");
-      blamed[2].after(formError);
-    } else form.querySelector(".bpb-controls")?.before(formError);
-  };
+  const paintFormError = () =>
+    showFormError(formError, controls, model.get("form_error"), form.querySelector(".bpb-controls"));
 
   // -- the cards ---------------------------------------------------------------------------------
   /** @type {Map<string, HTMLLIElement>} */
