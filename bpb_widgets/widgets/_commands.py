@@ -86,6 +86,18 @@ def _texts(key: str, value: object) -> list[str]:
     return [_text(key, item) for item in value]
 
 
+def _counts(key: str, value: object) -> list[int]:
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_ITEMS
+        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    ):
+        raise RuleError(
+            f"This command needs {key!r} as a list of whole numbers; got {shown(value)}."
+        )
+    return value
+
+
 def _dice(key: str, value: object) -> Dice:
     if (
         not isinstance(value, list)
@@ -126,6 +138,7 @@ CHECKS: dict[object, Callable[[str, object], object]] = {
     bool: _flag,
     float: _number,
     list[str]: _texts,
+    list[int]: _counts,
     Dice: _dice,
     dict[str, object]: _fields,
 }

@@ -241,6 +241,9 @@
  *   pending: HitState[],
  *   answers: AnswersState | Unset<AnswersState>,
  *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
+ *   follow_ups: Array<[string, string]>,
+ *   grapple_actions: Array<[string, string]>,
+ *   grapple: { holding: string | null, held_by: string | null } | Unset<{ holding: string | null, held_by: string | null }>,
  * }} AttackState
  */
 

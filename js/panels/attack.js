@@ -100,6 +100,27 @@ export function renderAttack({ model: anyModel, el }) {
     explosion,
     preview,
   );
+  // grabs: the attacker grabs the target, and what then; a grapple under way, or breaking free
+  const followUp = h("select", { "aria-label": "Then" });
+  const grabs = h(
+    "details",
+    { class: "bpb-circumstances bpb-grabs" },
+    h("summary", { text: "Grab, throw or trip" }),
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Then", followUp),
+      button("Grab", () => command(model, "grab", { follow_up: followUp.value, dice: typedDice() })),
+    ),
+    h("p", {
+      class: "bpb-hint",
+      text: "Dice: the grab's two, then the target's two to break free (blank = roll).",
+    }),
+  );
+  const grappleText = h("span");
+  const grappleButtons = h("span", { class: "bpb-inline" });
+  const grapple = h("div", { class: "bpb-row bpb-grapple", hidden: true }, grappleText, grappleButtons);
+  setup.append(grapple, grabs);
   const answers = answersPanel();
   // the dice box serves the attack and, once it hits, the target's answer
   body.append(
@@ -119,6 +140,7 @@ export function renderAttack({ model: anyModel, el }) {
       [["", "as on the sheet"], ...model.get("kinds").map((k) => /** @type {[string, string]} */ ([k, k]))],
       "",
     );
+    fillSelect(followUp, model.get("follow_ups") ?? [], "hold");
     const { attack: bonuses, defense: modifiers } = model.get("circumstances");
     circumstances.append(
       h("div", { class: "bpb-row" }, field("Distance (ft)", distance)),
@@ -204,6 +226,37 @@ export function renderAttack({ model: anyModel, el }) {
       const list = input.dataset.side === "attack" ? s.attack_bonus : s.defense_bonus;
       input.checked = (list ?? []).includes(input.value);
     }
+  };
+
+  /**
+   * The attacker's grapple: holding someone (hold on, squeeze, shield, let go) or held (break
+   * free).
+   * @param {AttackSelection} s
+   */
+  const paintGrapple = (s) => {
+    const g = model.get("grapple") ?? {};
+    const { holding = null, held_by: heldBy = null } = g;
+    grapple.hidden = !holding && !heldBy;
+    const key = JSON.stringify([s.attacker, holding, heldBy]);
+    redraw(grappleButtons, key, () => [
+      ...(holding
+        ? [
+            ...(model.get("grapple_actions") ?? []).map(([action, label]) =>
+              button(label, () => command(model, "grapple", { action }), { cls: "bpb-small" }),
+            ),
+            button("Let go", () => command(model, "let_go"), { cls: "bpb-small" }),
+          ]
+        : []),
+      ...(heldBy
+        ? [button("Break free", () => command(model, "break_free", { dice: typedDice() }), { cls: "bpb-small" })]
+        : []),
+    ]);
+    setText(
+      grappleText,
+      [holding ? `${s.attacker} holds ${holding}.` : "", heldBy ? `${s.attacker} is held by ${heldBy}.` : ""]
+        .filter(Boolean)
+        .join(" "),
+    );
   };
 
   /** @param {AttackSelection} s */
@@ -391,6 +444,7 @@ export function renderAttack({ model: anyModel, el }) {
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
       if (started) paintExplosion(/** @type {AttackSelection} */ (s));
+      if (started) paintGrapple(/** @type {AttackSelection} */ (s));
       const p = model.get("preview");
       const current = Boolean(model.get("current"));
       redraw(preview, JSON.stringify([p, current]), () => previewOf(p, current));
@@ -411,7 +465,7 @@ export function renderAttack({ model: anyModel, el }) {
   };
   const stop = watch(
     model,
-    ["names", "powers", "current", "selection", "preview", "pending", "answers", "result"],
+    ["names", "powers", "current", "selection", "preview", "pending", "answers", "result", "grapple"],
     paint,
   );
   return () => {

@@ -246,6 +246,35 @@ export function renderRoster({ model: anyModel, el }) {
   };
 
   /**
+   * An unaware combatant becoming aware: in their place by the rules, or placed now right after
+   * someone (seed 000, round 2: "the order of play is Blueshift, then Ganyeka, then Monolith").
+   * @param {string} name
+   */
+  const placeNow = (name) => {
+    const others = model.get("names").filter((n) => n !== name && model.get("cards")[n]?.aware);
+    const after = h("select", { "aria-label": `Place ${name} after` });
+    fillSelect(
+      after,
+      others.map((n) => [n, n]),
+      model.get("current") ?? others[others.length - 1],
+    );
+    return h(
+      "div",
+      { class: "bpb-inline bpb-place" },
+      button("Aware", () => command(model, "aware", { name, aware: true }), {
+        cls: "bpb-small",
+        title: `${name} becomes aware of the fight and takes their place in the order of play`,
+      }),
+      h("span", { class: "bpb-small-text", text: "or after" }),
+      after,
+      button("Place now", () => command(model, "aware", { name, aware: true, after: after.value || null }), {
+        cls: "bpb-small",
+        title: `${name} becomes aware and acts right after the one chosen, from this round`,
+      }),
+    );
+  };
+
+  /**
    * @param {string} name
    * @param {CardState} card
    */
@@ -285,6 +314,7 @@ export function renderRoster({ model: anyModel, el }) {
     for (const remove of conditions?.querySelectorAll(".bpb-remove") ?? [])
       remove.setAttribute("aria-label", remove.getAttribute("title") ?? "");
     const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
+    const placing = card.aware ? null : placeNow(name);
     const toggle = (
       /** @type {string} */ label,
       /** @type {string} */ cmd,
@@ -320,7 +350,7 @@ export function renderRoster({ model: anyModel, el }) {
         "div",
         { class: "bpb-controls" },
         card.defeated ? toggle("Restore", "restore", {}) : toggle("Defeat", "defeat", {}),
-        card.aware ? toggle("Unaware", "aware", { aware: false }) : toggle("Aware", "aware", { aware: true }),
+        card.aware ? toggle("Unaware", "aware", { aware: false }) : null,
         card.hidden ? toggle("Reveal", "hide", { hidden: false }) : toggle("Hide", "hide", { hidden: true }),
         removeButton,
         sure,
@@ -331,7 +361,7 @@ export function renderRoster({ model: anyModel, el }) {
       if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
     });
     actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
-    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, actions].filter(
+    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, placing, actions].filter(
       (part) => part !== null,
     );
   };
@@ -346,7 +376,9 @@ export function renderRoster({ model: anyModel, el }) {
       item = h("li", { class: "bpb-combatant", "aria-label": name, "data-name": name });
       byName.set(name, item);
     }
-    const signature = JSON.stringify([card, model.get("current") === name, model.get("names").length]);
+    // an unaware card offers to place them after whoever acts now
+    const current = model.get("current");
+    const signature = JSON.stringify([card, current === name, model.get("names").length, card.aware || current]);
     if (item.dataset.signature === signature) return item;
     const open = item.querySelector("details")?.open ?? false;
     item.dataset.signature = signature;

@@ -294,3 +294,29 @@ def test_blackout_and_d10_cards_show_their_own_health() -> None:
     vitals = roster_.panels["roster"]["cards"]["Evan"]["vitals"]
     assert vitals == asdict(d10.vitals("Evan"))
     assert vitals["label"] != "Endurance"
+
+
+def test_place_now_puts_a_newcomer_after_someone_this_round() -> None:
+    """Seed 000, "Delaying A Turn": "On the second round, Monolith runs around the corner ... The
+    GM declares that the order of play is Blueshift, then Ganyeka, then Monolith, then Ganyeka's
+    henchmen" (Place now on Monolith's card, after Ganyeka)."""
+    from tests.engine.helpers import HENCHMEN, seed_cast
+
+    enc = seed_cast(Encounter(seed=1), monolith_aware=False)
+    enc.set_order(["Blueshift", "Ganyeka", HENCHMEN])
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    for _ in range(3):
+        to(screen, "strip", "end_turn")
+    assert (enc.round, enc.current) == (2, "Blueshift")
+    to(screen, "roster", "aware", name="Monolith", aware=False, after="Ganyeka")
+    assert "nowhere to place them" in roster(screen)["error"]
+    to(screen, "roster", "aware", name="Monolith", aware=True, after="Nobody")
+    assert "Nobody" in roster(screen)["error"] and not enc.turn_state("Monolith").aware
+    to(screen, "roster", "aware", name="Monolith", aware=True, after="Ganyeka")
+    assert roster(screen)["error"] == "" and card(screen, "Monolith")["aware"] is True
+    for _ in range(4):
+        to(screen, "strip", "end_turn")
+    assert enc.transcript(2) == "\n".join(
+        ["Round 2", "Blueshift's turn", "Ganyeka's turn", "Monolith's turn", f"{HENCHMEN}'s turn"]
+    )

@@ -1,7 +1,8 @@
 """An attack from start to finish (Bulletproof Blues): attacker, target and power, range and
 circumstances, the exact odds before the roll; on a hit the target's answers right there with
 their odds and cost (block, dodge, dive for cover, take the hit); an extreme success's effect;
-the damage (``js/panels/attack.js``)."""
+the damage. Grabs, grapples, throws and trips, letting go and breaking free
+(``js/panels/attack.js``)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ SETUP = (
     "targets",
     "outer",
 )
+#: What the GM last chose for an attacker, offered again on their next turn.
+REMEMBERED = ("power", "rank", "kind", "hand_to_hand", "target")
+#: A grab's follow-ups (the engine's ``grab(then=...)``, seed 004 "Grabbing", "Throwing",
+#: "Tripping") and a grapple's actions (``grapple(action=...)``, "Grappling"), as the GM reads them.
+FOLLOW_UPS = {
+    "hold": "hold them",
+    "squeeze": "squeeze them",
+    "interpose": "use them as a shield",
+    "throw": "throw them",
+    "trip": "trip them",
+}
+GRAPPLE_ACTIONS = {"hold": "Hold on", "squeeze": "Squeeze", "interpose": "Use as a shield"}
 
 
 class AttackPart(Part[BulletproofBlues]):
@@ -41,10 +54,17 @@ class AttackPart(Part[BulletproofBlues]):
     title = "Attack"
     encounter_type = BulletproofBlues
 
+    def __init__(self, host: Any, encounter: BulletproofBlues) -> None:
+        super().__init__(host, encounter)
+        #: What the GM last attacked with, by attacker (``REMEMBERED``).
+        self._last: dict[str, dict[str, Any]] = {}
+
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
         if delta is None:
             offered = choices(enc.task_choices)
+            self.put("follow_ups", [list(pair) for pair in FOLLOW_UPS.items()])
+            self.put("grapple_actions", [list(pair) for pair in GRAPPLE_ACTIONS.items()])
             self.put("kinds", list(ATTACK_KINDS))
             self.put("circumstances", {"attack": offered["attack"], "defense": offered["defense"]})
             self.put("selection", {})
@@ -61,6 +81,15 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
         self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
         self.put("answers", self._answers())
+        self.put("grapple", self._grapple())
+
+    def _grapple(self) -> dict[str, Any]:
+        """The attacker's grapple: whom they hold, who holds them."""
+        attacker = self.state["selection"].get("attacker")
+        if attacker not in self.encounter.names:
+            return {}
+        enc = self.encounter
+        return {"holding": enc.holding(attacker), "held_by": enc.held_by(attacker)}
 
     def _powers(self, name: str) -> list[dict[str, Any]]:
         return [power.to_dict() for power in self.encounter.combatant(name).attacks]
@@ -72,18 +101,21 @@ class AttackPart(Part[BulletproofBlues]):
         attacker = self.new_attacker()
         if attacker is None:
             return
-        foe = self.first_foe(attacker)
         powers = enc.combatant(attacker).attacks
+        chosen = {
+            "target": self.first_foe(attacker),
+            "power": powers[0].name if powers else None,
+            "rank": None if powers else DEFAULT_RANK,
+            "kind": None,
+            "hand_to_hand": None,
+        }
+        chosen.update(self._remembered(attacker))
         self.put(
             "selection",
             {
                 "turn": enc.turns,
                 "attacker": attacker,
-                "target": foe,
-                "power": powers[0].name if powers else None,
-                "rank": None if powers else DEFAULT_RANK,
-                "kind": None,
-                "hand_to_hand": None,
+                **chosen,
                 "distance": None,
                 "attack_bonus": [],
                 "defense_bonus": [],
@@ -91,6 +123,19 @@ class AttackPart(Part[BulletproofBlues]):
                 "outer": [],
             },
         )
+
+    def _remembered(self, attacker: str) -> dict[str, Any]:
+        """What ``attacker`` last attacked with and whom, where it still holds: the attack
+        (sheet or typed in, with its rank, kind and hand-to-hand), and the target while still in
+        the fight."""
+        enc = self.encounter
+        last = dict(self._last.get(attacker, {}))
+        if last.get("power") is not None and enc.combatant(attacker).power(last["power"]) is None:
+            last = {k: v for k, v in last.items() if k == "target"}
+        target = last.pop("target", None)
+        if target in enc.names and not enc.turn_state(target).out:
+            last["target"] = target
+        return last
 
     def _exploding(self) -> bool:
         s = self.state["selection"]
@@ -261,6 +306,46 @@ class AttackPart(Part[BulletproofBlues]):
             if s.get("target") is None:
                 raise RuleError("Choose whom to attack.")
             self.record(lambda: self.encounter.attack(**self._arguments(s), dice=dice))
+        self._last[s["attacker"]] = {key: s.get(key) for key in REMEMBERED}
+
+    @command
+    def grab(self, follow_up: str, dice: Dice | None = None) -> None:
+        """The attacker grabs the target, who tries to break free, and a caught target is then
+        held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the grab's two
+        physical dice, and the target's two to break free after them (left out: rolled)."""
+        s = self.state["selection"]
+        if not s or s.get("target") is None:
+            raise RuleError("Choose who grabs whom first.")
+        grab, reaction = _split(dice)
+        self.record(
+            lambda: self.encounter.grab(
+                s["attacker"], s["target"], follow_up, dice=grab, reaction_dice=reaction
+            )
+        )
+
+    @command
+    def grapple(self, action: str) -> None:
+        """The attacker, holding someone, holds on, squeezes them or uses them as a shield."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.grapple(attacker, action))
+
+    @command
+    def let_go(self) -> None:
+        """The attacker lets go of whoever they hold."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.let_go(attacker))
+
+    @command
+    def break_free(self, dice: Dice | None = None) -> None:
+        """The attacker, held, tries to break free on their turn (``dice``: physical dice)."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.break_free(attacker, dice=dice))
+
+    def _attacker(self) -> str:
+        attacker = self.state["selection"].get("attacker")
+        if not isinstance(attacker, str):
+            raise RuleError("Start the fight: the attacker is whoever's turn it is.")
+        return attacker
 
     @command
     def effect(self, effect: str) -> None:
@@ -298,3 +383,11 @@ class AttackPart(Part[BulletproofBlues]):
             answers[how]()
         else:
             self.record(answers[how])
+
+
+def _split(dice: Dice | None) -> tuple[Dice | None, Dice | None]:
+    """A grab's typed dice: its own two, then the target's two to break free (rolled when only
+    two are typed)."""
+    if dice is None or len(dice) <= 2:
+        return dice, None
+    return dice[:2], dice[2:]

@@ -121,10 +121,13 @@ class RosterPart(Part[Encounter[Any]]):
         self.encounter.restore(name)
 
     @command
-    def aware(self, name: str, aware: bool) -> None:
-        """``name`` becomes aware of the fight, or loses track of it."""
+    def aware(self, name: str, aware: bool, after: str | None = None) -> None:
+        """``name`` becomes aware of the fight (placed right after ``after`` when given, "Place
+        now"), or loses track of it."""
         if aware:
-            self.encounter.becomes_aware(name)
+            self.encounter.becomes_aware(name, after=after)
+        elif after is not None:
+            raise RuleError(f"{name} loses track of the fight: there is nowhere to place them.")
         else:
             self.encounter.becomes_unaware(name)
 
