@@ -311,8 +311,9 @@ class AttackPart(Part[BulletproofBlues]):
     @command
     def grab(self, follow_up: str, dice: Dice | None = None) -> None:
         """The attacker grabs the target, who tries to break free, and a caught target is then
-        held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the grab's two
-        physical dice, and the target's two to break free after them (left out: rolled)."""
+        held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the
+        grab's two physical dice, and the target's two to break free after them (left out:
+        rolled)."""
         s = self.state["selection"]
         if not s or s.get("target") is None:
             raise RuleError("Choose who grabs whom first.")
