@@ -324,9 +324,9 @@ class BulletproofBluesBase(Encounter[Combatant]):
         self._need_started("force an action")
         if not self._aware[name]:
             raise RuleError(f"{name} is not aware of the fight and cannot force an action.")
-        if self._endurance[name].out:
+        if self._out(name):
             raise RuleError(f"{name} is out of the fight and cannot force an action.")
-        if name in (self._current, self._suspended):
+        if self._on_own_turn(name):
             raise RuleError(
                 f"It is {possessive(name)} turn: a defensive action now is their task action, "
                 "not a forced one."
@@ -338,12 +338,23 @@ class BulletproofBluesBase(Encounter[Combatant]):
             )
         return self._next_turn(name)
 
+    def _on_own_turn(self, name: str) -> bool:
+        """Whether a defense by ``name`` now is their task action: their turn is under way. A
+        turn a delayed turn pre-empted is still to come (seed 000, "Forcing An Action": "before
+        they have had the opportunity to take their turn"): defending before it is forced and
+        gives it up, unless the rule option ``preempted_defense_forced`` is off."""
+        return name == self._current or (
+            name == self._suspended and not self.rules.preempted_defense_forced
+        )
+
     def _next_turn(self, name: str) -> int:
         """The round of ``name``'s next available turn: a held delayed turn or this round's turn
         still to come, else the next round's not already given up (Forcing An Action)."""
         if name in self._holding:
             return self._round
-        to_come = name in self._slots and self._slots.index(name) > self._pos
+        to_come = (name == self._suspended and self.rules.preempted_defense_forced) or (
+            name in self._slots and self._slots.index(name) > self._pos
+        )
         if (
             to_come
             and self._acted.get(name) != self._round

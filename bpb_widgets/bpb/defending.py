@@ -239,7 +239,7 @@ class Defending(Fighting):
         forced_round = None
         attack = 1
         mode: Mode
-        if defender in (self._current, self._suspended):
+        if self._on_own_turn(defender):
             mode, consequence = "turn", f"uses {possessive(defender)} task action this turn"
         elif stance and stance[0] == kind:
             mode = "continued"

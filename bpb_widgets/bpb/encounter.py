@@ -39,14 +39,24 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         roll_order_help="Perception task rolls, highest first (Order Of Play)",
     )
 
+    #: The rule options that play a fight saved before format 3 as it was played: the rules
+    #: issue 32 corrected (docs/rules.md, "Fights saved by earlier versions").
+    BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {
+        "preempted_defense_forced": False,
+        "interposing_forced": False,
+    }
+
     @classmethod
     def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
         """Version 1 spelled ``continued_defence_penalty``, and its fights held delayed turns
-        into the next turn of the holder (``delay_later_in_round=False``)."""
-        if version != 1:
+        into the next turn of the holder (``delay_later_in_round=False``); fights saved before
+        version 3 go on under the rules they were played with (``BEFORE_FORMAT_3``)."""
+        if version >= 3:
             return options
-        renamed = {k.replace("defence", "defense"): v for k, v in options.items()}
-        return {**renamed, "delay_later_in_round": False}
+        if version == 1:
+            options = {k.replace("defence", "defense"): v for k, v in options.items()}
+            options["delay_later_in_round"] = False
+        return {**options, **cls.BEFORE_FORMAT_3}
 
     @classmethod
     def upgrade_record(cls, version: int, record: Record) -> Record:

@@ -545,11 +545,56 @@ class Fighting(BulletproofBluesBase):
     ) -> Harm | None:
         """The hit waiting for ``target`` (the first waiting, by default) lands: damage against
         protection, then a slam or stagger if the attack brought one; a non-Endurance attack
-        takes effect as the GM describes. ``instead`` names someone who took it in the target's
-        place (a forced action on someone else's behalf, seed 000, "Forcing An Action")."""
+        takes effect as the GM describes. ``instead`` names someone who takes it in the target's
+        place, diving in front of the attack: a forced action of theirs, once per round, giving
+        up their next available turn (seed 000, "Forcing An Action"; ``interpose_preview``)."""
         pending = self._need_pending(target)
-        victim = pending.target if instead is None else self._known(instead)
+        if instead is None:
+            return self._land(pending, pending.target, reaction_dice, powers_dice)
+        victim = self._known(instead)
+        given_up = self._interposing(pending, victim)
+        if given_up is not None:
+            self._sacrifice(victim, _interposes(pending), given_up)
         return self._land(pending, victim, reaction_dice, powers_dice)
+
+    def interpose_preview(self, name: str, target: str | None = None) -> str:
+        """What taking the hit waiting for ``target`` (the first, by default) in its target's
+        place would cost ``name``: "forced action: uses Blueshift's turn in round 7" (refused,
+        with the reason, as ``take_hit(target, instead=name)`` would be)."""
+        pending = self._need_pending(target)
+        name = self._known(name)
+        given_up = self._interposing(pending, name)
+        if given_up is None:
+            return f"takes the hit in {possessive(pending.target)} place (no forced action)"
+        return f"forced action: uses {possessive(name)} turn in round {given_up}"
+
+    def interposers(self, target: str | None = None) -> list[str]:
+        """Everyone who may take the hit waiting for ``target`` (the first, by default) in its
+        target's place now, in the order of play, then the others in the order they joined."""
+        pending = self._need_pending(target)
+        able = []
+        for name in dict.fromkeys([*self._slots, *self._sheets]):
+            try:
+                self._interposing(pending, name)
+            except RuleError:
+                continue
+            able.append(name)
+        return able
+
+    def _interposing(self, pending: Attack, name: str) -> int | None:
+        """The round whose turn ``name`` gives up to take ``pending`` for its target (None: no
+        forced action, under ``interposing_forced=False``), refusing who may not: the target, the
+        attacker, and anyone who may not force an action now (seed 000, "Forcing An Action")."""
+        if not self.rules.interposing_forced:
+            return None
+        if name == pending.target:
+            raise RuleError(
+                f"{name} is the one hit: take_hit({name!r}) lets it land; instead= names someone "
+                "else who takes it for them."
+            )
+        if name == pending.attacker:
+            raise RuleError(f"{name} cannot dive in front of their own attack.")
+        return self._check_force(name)
 
     @command
     def dive_for_cover(self, name: str, *, reached: bool = True) -> None:
@@ -721,6 +766,11 @@ class Fighting(BulletproofBluesBase):
                 self._lift_condition(name, HELD, why)
         self._lift_condition(grappler, HOLDING, why)
         self._lift_condition(grappler, INTERPOSING, why)
+
+
+def _interposes(hit: Attack) -> str:
+    """The forced action of taking ``hit`` for its target, as the transcript annotates it."""
+    return f"takes {possessive(hit.attacker)} hit for {hit.target}"
 
 
 def _roll_text(attribute: str, roll: Task, rank: int) -> str:

@@ -42,6 +42,18 @@ class BulletproofBluesRules(RuleSet):
     #: "later in the round or on a successive round"). False: a held turn not taken merges into
     #: the holder's next turn (bpb_widgets 0.1; fights saved by 0.1 replay so).
     delay_later_in_round: bool = True
+    #: A combatant whose turn a delayed turn pre-empts has not yet had the opportunity to take it:
+    #: a block, dodge or dive for cover before it is a forced action that gives that turn up
+    #: (seed 000, "Forcing An Action": "before they have had the opportunity to take their
+    #: turn"). False: the defense is their task action and the turn still comes (fights saved
+    #: before format 3 replay so).
+    preempted_defense_forced: bool = True
+    #: Taking a hit for someone else (``take_hit(target, instead=...)``) is a forced action of
+    #: the one who takes it: once per round, giving up their next available turn (seed 000,
+    #: "Forcing An Action": "A forced action can also be used to take a defensive action on
+    #: someone else's behalf, such as diving in front of an attack"). False: it costs nothing
+    #: (fights saved before format 3 replay so).
+    interposing_forced: bool = True
 
     def check(self) -> None:
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:

@@ -671,12 +671,12 @@ class Encounter(Generic[S]):
             return
         if not gone:
             self._turn_ended(name)
-        suspended = self._suspended
-        if suspended is not None and self._can_act(suspended):  # a pre-empted turn resumes
-            self._journal.attr(self, "_suspended", None)
-            self._journal.attr(self, "_current", suspended)
+        preempted = self._suspended is not None
+        if self._resume_preempted():
             return
         self._journal.attr(self, "_current", None)
+        if preempted:  # the pre-empted one's place is passed
+            self._journal.attr(self, "_pos", self._pos + 1)
         self._advance()
 
     # ------------------------------------------------------------------ turns
@@ -957,14 +957,27 @@ class Encounter(Generic[S]):
         if taking is None or taking == self._round or not self._late_delays():
             # a turn kept from an earlier round is that round's: this round's own still comes
             j.set(self._acted, name, self._round)
-        suspended = self._suspended
-        if suspended is not None:
-            j.attr(self, "_suspended", None)
-            if self._can_act(suspended):
-                j.attr(self, "_current", suspended)
-                return
+        if self._resume_preempted():
+            return
         j.attr(self, "_pos", self._pos + 1)
         self._advance()
+
+    def _resume_preempted(self) -> bool:
+        """A delayed turn is over: the turn it pre-empted resumes (True), unless its combatant
+        can no longer act, or gave that turn up meanwhile (a forced action, a stagger: it is then
+        listed, lost, in its place)."""
+        suspended = self._suspended
+        if suspended is None:
+            return False
+        self._journal.attr(self, "_suspended", None)
+        if not self._can_act(suspended):
+            return False
+        if self._turn_given_up(suspended) is None:
+            self._journal.attr(self, "_current", suspended)
+            return True
+        self._unlist_turn(suspended)
+        self._turn_lost(suspended)
+        return False
 
     def _advance(self) -> None:
         """Give the turn to the next combatant in the order of play who can take one, ending

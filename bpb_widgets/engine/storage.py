@@ -29,9 +29,9 @@ from typing import Any
 from bpb_widgets.errors import RuleError
 
 FORMAT = "bpb_widgets.encounter"
-VERSION = 2
+VERSION = 3
 #: Versions this bpb_widgets reads.
-READABLE = (1, 2)
+READABLE = (1, 2, 3)
 
 #: One saved command: {"cmd": name, "args": {...}, "rolls": [[...], ...]}.
 Record = dict[str, Any]

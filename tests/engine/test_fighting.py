@@ -191,9 +191,9 @@ def test_diving_for_cover_out_of_reach_is_no_benefit() -> None:
 def test_someone_else_can_take_the_hit_for_the_target() -> None:
     enc = rooftop()
     enc.attack("Black Steel", "Hooligan", 4, dice=(6, 6))
-    enc.force("Widow", "leaps in front of the hooligan")
     harm = enc.take_hit(instead="Widow")
     assert harm.target == "Widow" and enc.endurance("Hooligan").current == 3
+    assert enc.turn_state("Widow").forced_this_round
 
 
 def test_ganyeka_throws_widow_50_feet_for_2_damage() -> None:
