@@ -311,6 +311,7 @@
  * @property {AnswerOdds | Refused} dodge
  * @property {{ consequence: string, refused?: undefined } | Refused} cover
  * @property {TakeState} take
+ * @property {Array<{ name: string, cost: string }>} [interpose] Who may take the hit in the target's place, and the cost.
  * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.
  */
 

@@ -63,6 +63,12 @@ export function renderAttack({ model: anyModel, el }) {
   });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
+  // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
+  dice.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || attackButton.hidden || attackButton.disabled) return;
+    event.preventDefault();
+    attack();
+  });
   const typed = h(
     "div",
     { class: "bpb-row bpb-typed" },
@@ -372,12 +378,14 @@ export function renderAttack({ model: anyModel, el }) {
     const choosing = h("div", {}, chooser, effects);
     const effect = h("p", { class: "bpb-hint" });
     const lead = h("p");
+    const interpose = h("div", { class: "bpb-interpose" });
     const answering = h(
       "div",
       {},
       effect,
       lead,
       h("div", { class: "bpb-cards" }, ...Object.values(cards).map((c) => c.card)),
+      interpose,
     );
     const section = h(
       "section",
@@ -424,6 +432,20 @@ export function renderAttack({ model: anyModel, el }) {
       cards.dodge.paint(a.dodge);
       cards.cover.paint(a.cover);
       cards.take.paint({ consequence: takeText(a.target, a.take) });
+      const others = a.interpose ?? [];
+      redraw(interpose, JSON.stringify([a.target, others]), () =>
+        others.map(({ name, cost }) =>
+          h(
+            "div",
+            { class: "bpb-inline", role: "group", "aria-label": name },
+            button(`Take it for ${a.target}`, () => command(model, "answer", { how: "take", instead: name }), {
+              cls: "bpb-small",
+              title: `${name} dives in front of the attack and takes the hit`,
+            }),
+            h("span", { class: "bpb-small-text", text: `${name}: ${cost}` }),
+          ),
+        ),
+      );
     };
     return { box, paint };
   }

@@ -5,6 +5,7 @@ it, an extreme success's effect, explosions, attacks that are not Endurance dama
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from widget_kit import battle, plain, send, to
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import AttackPanel, GMScreen
 
+CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
 TWO_D6 = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
 
@@ -539,3 +541,37 @@ def test_the_grab_follow_ups_are_the_engine_s() -> None:
     _enc, screen = started()
     assert [key for key, _ in attack(screen)["follow_ups"]] == list(GRAB_OPTIONS)
     assert [key for key, _ in attack(screen)["grapple_actions"]] == list(GRAPPLE_ACTIONS)
+
+
+def test_someone_takes_the_hit_for_its_target_at_the_cost_of_a_forced_action() -> None:
+    """Seed 000, "Forcing An Action": "A forced action can also be used to take a defensive
+    action on someone else's behalf, such as diving in front of an attack"; "Blueshift forces
+    her next action to leap between Ganyeka and Monolith ... On the seventh round, Blueshift
+    loses her turn." The hit offers "Take it for Monolith" to those on his side who may, with
+    the cost."""
+    enc = Encounter(seed=2)
+    enc.add_party(enc.sheets_from_json(CAST.read_text()))
+    enc.add("Black Steel", side="heroes", prowess=6)
+    enc.set_order(["Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen", "Black Steel"])
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    enc.start()
+    enc.end_turn()  # Blueshift has acted: her next available turn is in round 2
+    assert enc.current == "Ganyeka"
+    to(screen, "attack", "choose", attacker="Ganyeka", target="Monolith", rank=6)
+    to(screen, "attack", "roll", dice=[6, 5])
+    offered = attack(screen)["answers"]["interpose"]
+    assert offered == [
+        {"name": "Blueshift", "cost": "forced action: uses Blueshift's turn in round 2"},
+        {"name": "Black Steel", "cost": "forced action: uses Black Steel's turn in round 1"},
+    ]
+    before = enc.to_json()
+    to(screen, "attack", "answer", how="block", instead="Blueshift")
+    assert "they do not block it" in attack(screen)["error"] and enc.to_json() == before
+    to(screen, "attack", "answer", how="take", instead="Ganyeka")
+    assert attack(screen)["error"] and enc.to_json() == before  # the attacker may not
+    to(screen, "attack", "answer", how="take", instead="Blueshift")
+    assert attack(screen)["error"] == "" and not enc.pending_hits
+    assert endurance(screen, "Blueshift") < 5 and endurance(screen, "Monolith") == 8
+    while enc.round < 3:
+        enc.end_turn()
+    assert "Blueshift's turn" not in enc.transcript(2).splitlines()

@@ -33,6 +33,8 @@ SETUP = (
     "targets",
     "outer",
 )
+#: The most combatants offered to take a hit in its target's place.
+INTERPOSERS = 6
 #: What the GM last chose for an attacker, offered again on their next turn.
 REMEMBERED = ("power", "rank", "kind", "hand_to_hand", "target")
 #: A grab's follow-ups (the engine's ``grab(then=...)``, seed 004 "Grabbing", "Throwing",
@@ -240,7 +242,22 @@ class AttackPart(Part[BulletproofBlues]):
             }
         )
         answers["power"] = power
+        answers["interpose"] = self._interposers(hit)
         return answers
+
+    def _interposers(self, hit: Attack) -> list[dict[str, str]]:
+        """Who may take ``hit`` in its target's place (on the target's side, when they have
+        one), each with what it costs them (seed 000, "Forcing An Action")."""
+        enc = self.encounter
+        side = enc.side_of(hit.target)
+        able = [
+            name
+            for name in enc.interposers(hit.target)
+            if name not in (hit.target, hit.attacker) and (not side or enc.side_of(name) == side)
+        ]
+        return [
+            {"name": n, "cost": enc.interpose_preview(n, hit.target)} for n in able[:INTERPOSERS]
+        ]
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -360,9 +377,11 @@ class AttackPart(Part[BulletproofBlues]):
         dice: Dice | None = None,
         reaction_dice: Dice | None = None,
         reached: bool = True,
+        instead: str | None = None,
     ) -> None:
         """The target of the first hit waiting answers it: "block", "dodge", "cover" (dive for
-        cover; ``reached``: cover within a normal move) or "take"."""
+        cover; ``reached``: cover within a normal move) or "take" (``instead``: someone else
+        takes it in the target's place, a forced action of theirs)."""
         enc = self.encounter
         hit = enc.pending_attack
         if hit is None:
@@ -376,8 +395,10 @@ class AttackPart(Part[BulletproofBlues]):
                 hit.target, power=power, dice=dice, reaction_dice=reaction_dice
             ),
             "cover": lambda: enc.dive_for_cover(hit.target, reached=reached),
-            "take": lambda: enc.take_hit(hit.target, reaction_dice=reaction_dice),
+            "take": lambda: enc.take_hit(hit.target, instead=instead, reaction_dice=reaction_dice),
         }
+        if instead is not None and how != "take":
+            raise RuleError(f"Someone else takes a hit for its target; they do not {how} it.")
         if how not in answers:
             raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
         if self.state["result"]:  # the attack's result goes on with the answer's lines
