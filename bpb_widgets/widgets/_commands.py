@@ -15,13 +15,13 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, NewType, TypeVar, Union, get_args, get_origin
 
 from bpb_widgets.engine.conform import Mismatch, plain_text, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 
-__all__ = ["Command", "collect", "command", "normalise", "shown"]
+__all__ = ["Command", "Document", "collect", "command", "normalise", "shown"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _COMMAND = "_bpb_widget_command"
@@ -29,6 +29,10 @@ _COMMAND = "_bpb_widget_command"
 #: chew megabytes).
 MAX_ITEMS = 1000
 MAX_TEXT = 1000
+#: The longest file a message may carry (a character file of a whole cast).
+MAX_DOCUMENT = 1_000_000
+#: A hint for the text of a file the GM chose (``MAX_DOCUMENT``, not ``MAX_TEXT``).
+Document = NewType("Document", str)
 
 
 def command(method: F) -> F:
@@ -62,6 +66,14 @@ def _text(key: str, value: object) -> str:
         return plain_text(value)
     except Mismatch as mismatch:
         raise RuleError(f"This command needs {key!r} as text; {mismatch.why}.") from None
+
+
+def _document(key: str, value: object) -> str:
+    """A file's text, up to ``MAX_DOCUMENT``: what it holds is checked where it is read (each
+    value in it crosses the engine's command boundary)."""
+    if not isinstance(value, str) or len(value) > MAX_DOCUMENT:
+        raise RuleError(f"This command needs {key!r} as a file's text; got {shown(value)}.")
+    return value
 
 
 def _whole(key: str, value: object) -> int:
@@ -134,6 +146,7 @@ def _fields(key: str, value: object) -> dict[str, object]:
 #: How each hint checks a message value.
 CHECKS: dict[object, Callable[[str, object], object]] = {
     str: _text,
+    Document: _document,
     int: _whole,
     bool: _flag,
     float: _number,

@@ -438,11 +438,12 @@ export function renderAttack({ model: anyModel, el }) {
           h(
             "div",
             { class: "bpb-inline", role: "group", "aria-label": name },
+            h("strong", { text: name }),
             button(`Take it for ${a.target}`, () => command(model, "answer", { how: "take", instead: name }), {
               cls: "bpb-small",
               title: `${name} dives in front of the attack and takes the hit`,
             }),
-            h("span", { class: "bpb-small-text", text: `${name}: ${cost}` }),
+            h("span", { class: "bpb-small-text", text: cost }),
           ),
         ),
       );

@@ -320,3 +320,20 @@ def test_place_now_puts_a_newcomer_after_someone_this_round() -> None:
     assert enc.transcript(2) == "\n".join(
         ["Round 2", "Blueshift's turn", "Ganyeka's turn", "Monolith's turn", f"{HENCHMEN}'s turn"]
     )
+
+
+def test_a_character_file_of_a_whole_cast_is_not_cut_short() -> None:
+    """The examples' seed 000 cast (1,952 characters) is added from the screen as from Python; a
+    file over a megabyte is refused and adds nobody."""
+    from pathlib import Path
+
+    text = (
+        Path(__file__).resolve().parents[2] / "examples/characters/seed_000_cast.json"
+    ).read_text()
+    assert len(text) > 1900
+    enc = Encounter()
+    screen = screen_of(enc)
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == "" and len(enc.names) == 4
+    to(screen, "roster", "add_file", text=" " * 1_000_001)
+    assert "as a file's text" in roster(screen)["error"] and len(enc.names) == 4

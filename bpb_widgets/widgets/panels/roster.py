@@ -9,7 +9,7 @@ from typing import Any
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import Document, command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.strip import conditions
 
@@ -104,7 +104,7 @@ class RosterPart(Part[Encounter[Any]]):
         return ""
 
     @command
-    def add_file(self, text: str) -> None:
+    def add_file(self, text: Document) -> None:
         """Add the characters of a character file (its text: JSON, docs/characters.md)."""
         self.encounter.add_party(self.encounter.sheets_from_json(text))
 
