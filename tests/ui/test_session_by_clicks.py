@@ -1,9 +1,12 @@
 """A whole session from the screen (issue 32), by clicks only after one cell ``GMScreen()``: seed
 000's fight, rounds 1 to 8 as the seed lists them (Monolith placed before the henchmen in round
 2, Blueshift's delay and Monolith's grab in round 3, Blueshift leaping between Ganyeka and
-Monolith in round 6 and losing her turn in round 7), with an extreme success; in JupyterLab
-(light) and Notebook 7 (dark), 800 px wide. Every step is a click, a choice or a key typed into a
-box, found by its role and accessible name, and checked in the kernel and on the page."""
+Monolith in round 6 and losing her turn in round 7), with an extreme success; a blackout fight and
+a d10-ap fight, each from New fight until one side is out; the players' page opened from the
+screen, following New fight and Load. In JupyterLab (light) and Notebook 7 (dark), 800 px wide,
+one page each for every test here (in this order: each starts from New fight). Every step is a
+click, a choice or a key typed into a box, found by its role and accessible name, and checked in
+the kernel and on the page."""
 
 from __future__ import annotations
 
@@ -24,7 +27,9 @@ ENC = "screen.encounter"
 
 
 @pytest.fixture(
-    params=[("lab", LIGHT), ("notebook", DARK)], ids=["jupyterlab-light", "notebook7-dark"]
+    scope="module",
+    params=[("lab", LIGHT), ("notebook", DARK)],
+    ids=["jupyterlab-light", "notebook7-dark"],
 )
 def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
@@ -35,6 +40,34 @@ def screen(
     out = book.run_cell("from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen")
     yield Screen(book, out)
     book.page.close()
+
+
+def new_fight(s: Screen, rules: str) -> None:
+    """New fight under ``rules``, going ahead when the screen asks about unsaved changes."""
+    s.click(s.files, "New fight")
+    form = s.files.get_by_role("form", name="New fight")
+    form.get_by_role("combobox", name="Rule set").select_option(rules)
+    s.click(form, "Start the new fight")
+    ask = s.files.get_by_role("alertdialog")
+    if s.kernel(f"{ENC}.rules.name") != rules:
+        s.click(ask, "Start a new fight anyway")
+    s.until(f"({ENC}.rules.name, len({ENC}.names))", repr((rules, 0)))
+    expect(form).to_be_hidden()
+
+
+def add(s: Screen, name: str, **fields: str | bool) -> None:
+    """Add ``name`` from the New combatant form: each field by its label, a flag ticked or not."""
+    form = s.roster.get_by_role("form", name="New combatant")
+    if not form.is_visible():
+        s.roster.get_by_text("New combatant…").click()
+    form.get_by_role("textbox", name="Name").fill(name)
+    for label, value in fields.items():
+        if isinstance(value, bool):
+            form.get_by_role("checkbox", name=label).set_checked(value)
+        else:
+            form.get_by_label(label, exact=True).fill(value)
+    s.click(form, "Add combatant")
+    expect(s.card(name)).to_be_visible()
 
 
 def end_turn(s: Screen, then: str) -> None:
@@ -149,3 +182,127 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     expected = listing(examples, "Delaying A Turn", "Forcing An Action")
     assert s.notebook.kernel(f"print({ENC}.transcript(range(1, 9)))").strip() == expected
     s.notebook.screenshot(s.out, f"{name}-round-9")
+
+
+def test_a_blackout_fight_from_new_fight_to_one_side_out(screen: Screen) -> None:
+    """Seed 002 from the screen: New fight under blackout, the crew and a Mech added by the
+    form, Kara's initiative dice, a surprise attack, an attack test and a damage test that put
+    the Mech out of the fight."""
+    s = screen
+    new_fight(s, "blackout")
+    combat = s.out.get_by_role("region", name="Actions and tests")
+    add(s, "Kara", Side="crew", **{"Hit points": "12"})
+    add(
+        s,
+        "Mech",
+        Side="enemies",
+        **{"Player character (rolls initiative)": False, "Step (enemies)": "9"},
+        **{"Action points (enemies)": "4", "Hit points": "10", "Armor value": "5"},
+    )
+    dice = s.out.get_by_role("region", name="Initiative dice")
+    dice.get_by_role("combobox", name="Who rolls").select_option("Kara")
+    s.click(dice, "2 dice")
+    dice.get_by_label("Physical dice", exact=True).fill("1 2")
+    s.click(dice, "Roll initiative")
+    s.until(f"{ENC}.turn_state('Kara').initiative", "3")
+    combat.locator("summary", has_text="Surprise attack").click()
+    combat.get_by_role("textbox", name="Attackers' Dexterity [Sneak] successes").fill("2")
+    combat.get_by_role("spinbutton", name="Mech: Perception successes").fill("1")
+    s.click(combat, "Surprise attack")
+    s.until(f"{ENC}.has_condition('Mech', 'surprised')", "True")
+    s.click(s.strip, "Start")
+    s.until(f"{ENC}.current", "Kara")
+    attack = combat.get_by_role("region", name="Attack test")
+    expect(attack.get_by_role("combobox", name="Target")).to_have_value("Mech")
+    attack.get_by_role("spinbutton", name="Attack test: successes counted").fill("3")
+    s.click(attack, "Attack")
+    damage = combat.get_by_role("region", name="Damage test")
+    damage.get_by_role("spinbutton", name="Damage test: successes counted").fill("4")
+    s.click(damage, "Roll damage")
+    s.until(f"{ENC}.turn_state('Mech').out", "True")
+    expect(s.card("Mech")).to_contain_text("out of the fight")
+    expect(s.out.get_by_role("meter", name="Mech HP")).to_have_attribute("aria-valuenow", "-5")
+
+
+def test_a_d10_ap_fight_from_new_fight_to_one_side_out(screen: Screen) -> None:
+    """Seed 003 from the screen: New fight under d10-ap, Evan and an orc added by the form, a
+    surprise check, initiative, AP dice spent, and the orc defeated."""
+    s = screen
+    new_fight(s, "d10-ap")
+    add(s, "Evan", Side="heroes", **{"Agility bonus (AgB)": "3", "Awareness bonus (AwarB)": "4"})
+    add(s, "Orc", Side="orcs", **{"Agility bonus (AgB)": "2"})
+    dice = s.out.get_by_role("region", name="Surprise and AP dice")
+    dice.get_by_role("combobox", name="Who checks").select_option("Evan")
+    dice.get_by_role("spinbutton", name="Physical d10").fill("6")
+    s.click(dice, "Surprise check")
+    s.until(f"{ENC}.surprise_penalty('Evan')", "2")
+    s.click(s.strip, "Roll initiative")
+    s.click(s.strip, "Start")
+    s.until(f"{ENC}.round", "1")
+    first = s.kernel(f"{ENC}.current")
+    dice.get_by_role("textbox", name="Physical AP dice").fill("5 5 5" if first == "Evan" else "5 5")
+    s.click(dice, "Roll AP")
+    s.until(f"{ENC}.ap({ENC}.current) is not None", "True")
+    orc = s.card("Orc")
+    orc.get_by_text("Sheet and actions").click()
+    s.click(orc, "Defeat")
+    s.until(f"{ENC}.turn_state('Orc').out", "True")
+    expect(orc).to_contain_text("defeated")
+
+
+def test_the_players_page_follows_new_fight_and_load(screen: Screen, browser: Browser) -> None:
+    """Issue 32: "an Open player page button in the GM screen serves it and shows its link; the
+    page follows New fight and Load by itself"; "After Load the log shows its latest entries",
+    though the GM had scrolled it up."""
+    s = screen
+    new_fight(s, "bpb2e")
+    s.roster.get_by_text("New combatant…").click()
+    s.roster.get_by_label("Character file").set_input_files(CAST)
+    s.until(f"len({ENC}.names)", "4")
+    s.click(s.strip, "Start")
+    for then in ("1 Monolith", "1 Ganyeka", f"1 {HENCHMEN}", "2 Blueshift", "2 Monolith"):
+        end_turn(s, then)
+    name = s.notebook.page.url.split("/")[-1].split("?")[0].replace(".ipynb", "")
+    s.files.get_by_role("combobox", name="File name").fill(f"{name}-players")
+    s.click(s.files, "Save")
+    expect(s.files).to_contain_text(f"Saved as {name}-players.fight.json")
+    s.click(s.files, "Open player page")
+    link = s.files.get_by_role("link", name="Player page")
+    expect(link).to_be_visible()
+    url = link.get_attribute("href")
+    assert url is not None and url.startswith("http://127.0.0.1:")
+    page = browser.new_page(viewport={"width": 360, "height": 640}, has_touch=True)
+    events = s.log.get_by_role("list", name="Events")
+    latest = "(list) => list.scrollHeight - list.scrollTop - list.clientHeight < 2"
+    try:
+        page.goto(url)
+        marker = page.locator(".bpb-player-row[aria-current=true] .bpb-player-name")
+        expect(marker).to_have_text("Monolith")
+        expect(page.locator(".bpb-player-round")).to_contain_text("Round 2")
+        for then in ("2 Ganyeka", f"2 {HENCHMEN}", "3 Blueshift"):
+            end_turn(s, then)
+        expect(marker).to_have_text("Blueshift")
+        # the GM scrolls the log up, then loads the saved fight without saving this one
+        events.hover()
+        s.notebook.page.mouse.wheel(0, -5000)
+        s.notebook.page.wait_for_function(
+            "(list) => list.scrollTop === 0", arg=events.element_handle()
+        )
+        s.click(s.files, "Load")
+        s.click(s.files.get_by_role("alertdialog"), f"Load {name}-players.fight.json anyway")
+        s.until(f"({ENC}.round, {ENC}.current)", "(2, 'Monolith')")
+        expect(events.get_by_role("listitem").last).to_contain_text("Monolith's turn")
+        s.notebook.page.wait_for_function(latest, arg=events.element_handle(), timeout=5000)
+        expect(marker).to_have_text("Monolith")
+        expect(page.locator(".bpb-player-round")).to_contain_text("Round 2")
+        new_fight(s, "bpb2e")
+        expect(page.locator(".bpb-player-row")).to_have_count(0)
+        s.files.get_by_role("combobox", name="File name").fill(f"{name}-players")
+        s.click(s.files, "Load")
+        s.until(f"({ENC}.round, {ENC}.current)", "(2, 'Monolith')")
+        end_turn(s, "2 Ganyeka")
+        expect(marker).to_have_text("Ganyeka")
+    finally:
+        page.close()
+    s.click(s.files, "Close player page")
+    expect(s.files.get_by_role("button", name="Open player page")).to_be_visible()
