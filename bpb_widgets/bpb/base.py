@@ -12,10 +12,11 @@ from typing import Any
 from bpb_widgets.bpb.order import STAGGERED, revised
 from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
 from bpb_widgets.bpb.rules.endurance import Endurance
-from bpb_widgets.bpb.rules.plot_points import SESSION_START
+from bpb_widgets.bpb.rules.plot_points import SESSION_START, SPENDS
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, MIN_RANK
 from bpb_widgets.bpb.rules.tasks import Task
 from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
+from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -23,6 +24,28 @@ from bpb_widgets.errors import RuleError
 #: The conditions a grapple puts on the held and the holder (seed 004, "Grappling").
 HELD = "held"
 HOLDING = "holding"
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """A power boost bought with a plot point: an attribute or power one rank higher (seed 004,
+    "Power Boost"), or, with no ``key``, what the GM narrates (a power enhancement)."""
+
+    #: The attribute ("brawn"), "protection", "super_speed" or power ("Blast") raised, or None.
+    key: str | None
+    #: What the card shows: "Brawn", "Blast", or the GM's note.
+    label: str
+    #: The round it ends with, or None: it lasts the scene (the whole fight).
+    round: int | None
+
+    @property
+    def until(self) -> str:
+        return "for the scene" if self.round is None else f"to the end of round {self.round}"
+
+    def describe(self) -> str:
+        """ "Brawn +1 (power boost, to the end of round 3)"."""
+        raised = f"{self.label} +1" if self.key else self.label
+        return f"{raised} (power boost, {self.until})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +58,11 @@ class BulletproofBluesTurn(TurnState):
     #: "block" or "dodge" while a defense continues, with the attacks defended so far.
     defending: str | None = None
     defended: int = 0
+    #: A plot point's automatic success waits for their next roll (seed 004, "Automatic
+    #: Success").
+    automatic_success: bool = False
+    #: Power boosts in force (seed 004, "Power Boost").
+    boosts: tuple[Boost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +97,11 @@ class Attack:
         return self.kind != "non-endurance"
 
 
+def by_plot_point(roll: Task) -> str:
+    """What the log adds to a roll a plot point won (seed 004, "Automatic Success")."""
+    return " (automatic success: a plot point)" if roll.automatic else ""
+
+
 class BulletproofBluesBase(Encounter[Combatant]):
     """The state and hooks of a Bulletproof Blues encounter; the commands are in the mixins that
     ``BulletproofBlues`` combines."""
@@ -94,6 +127,11 @@ class BulletproofBluesBase(Encounter[Combatant]):
         self._revisions: tuple[tuple[str, str, str], ...] = ()
         #: The order of play the GM declared during the fight, from the next round.
         self._declared: tuple[str, ...] = ()
+        #: Who has a plot point's automatic success waiting for their next roll -> the round it
+        #: was bought in (seed 004, "Automatic Success").
+        self._automatic: dict[str, int] = {}
+        #: Power boosts in force (seed 004, "Power Boost").
+        self._boosts: dict[str, tuple[Boost, ...]] = {}
 
     # ------------------------------------------------------------------ reading the fight
 
@@ -134,6 +172,15 @@ class BulletproofBluesBase(Encounter[Combatant]):
         """``name``'s plot points (players start each session with one)."""
         return self._plot[self._known(name)]
 
+    def boosts(self, name: str) -> tuple[Boost, ...]:
+        """``name``'s power boosts in force (seed 004, "Power Boost")."""
+        return self._boosts.get(self._known(name), ())
+
+    def automatic_success_waiting(self, name: str) -> bool:
+        """Whether a plot point's automatic success waits for ``name``'s next roll (seed 004,
+        "Automatic Success")."""
+        return self._known(name) in self._automatic
+
     def turn_state(self, name: str) -> BulletproofBluesTurn:
         name = self._known(name)
         stance = self._defending.get(name)
@@ -148,7 +195,61 @@ class BulletproofBluesBase(Encounter[Combatant]):
             forced_this_round=self._forced.get(name) == self._round and self.started,
             defending=stance[0] if stance else None,
             defended=stance[1] if stance else 0,
+            automatic_success=name in self._automatic,
+            boosts=self._boosts.get(name, ()),
         )
+
+    def _covers(self, sheet: Combatant, skills: tuple[str, ...]) -> bool:
+        """Whether ``sheet``'s expertise covers a power or attack that uses ``skills`` (its name
+        first): any of them, spelt as the GM likes (seed 004, "Extreme Success": "expertise in
+        the power or skill"), or its name alone under ``expertise_covers_skill=False``."""
+        if self.rules.expertise_covers_skill:
+            return sheet.expert_in(skills)
+        return skills[0].casefold() in sheet.expertise
+
+    def _sheet(self, name: str) -> Combatant:
+        """``name``'s sheet as the rules read it now: with their power boosts (seed 004, "Power
+        Boost": "the rolls and damage of that round use it")."""
+        sheet = self._sheets[name]
+        for boost in self._boosts.get(name, ()):
+            if boost.key is not None:
+                sheet = sheet.raised(boost.key)
+        return sheet
+
+    def _automatic_roll(self, name: str | None, plot_point: object) -> bool:
+        """Whether ``name``'s roll now is a plot point's automatic success (seed 004, "Automatic
+        Success": "their character succeeds at the current task roll"): one bought before and
+        waiting, or one bought now (``plot_point=True``); this roll uses it up."""
+        spend = check_flag(plot_point, "plot_point")
+        if name is None:
+            if spend:
+                raise RuleError("An automatic success is someone's: choose who rolls.")
+            return False
+        if self._journal.pop(self._automatic, name) is not None:
+            self._event(
+                "plot",
+                f"{possessive(name)} automatic success applies to this roll (Automatic Success)",
+                name,
+            )
+            return True
+        if spend:
+            self._spend_plot_point(name, "automatic_success", "")
+        return spend
+
+    def _spend_plot_point(self, name: str, use: str, what: str) -> int:
+        """Pay one of ``name``'s plot points for ``use``, logged with ``what`` it bought; returns
+        the points left (seed 004, "Spending Plot Points")."""
+        if not self._plot[name]:
+            raise RuleError(f"{name} has no plot points left to spend.")
+        left = self._plot[name] - 1
+        self._journal.set(self._plot, name, left)
+        self._event(
+            "plot",
+            f"{name} spends a plot point on {use.replace('_', ' ')}: {what or SPENDS[use]} "
+            f"{left} left (Spending Plot Points)",
+            name,
+        )
+        return left
 
     # ------------------------------------------------------------------ hooks of the core
 
@@ -220,8 +321,25 @@ class BulletproofBluesBase(Encounter[Combatant]):
         return True
 
     def _round_ended(self) -> None:
-        """The order the GM declared during the fight takes effect from the next round; extreme
-        blocks and dodges revise it (seed 000, "Order Of Play", "Blocking", "Dodging")."""
+        """Power boosts of the round end (seed 004, "Power Boost": "usually only last for one
+        round"); the order the GM declared during the fight takes effect from the next round;
+        extreme blocks and dodges revise it (seed 000, "Order Of Play", "Blocking", "Dodging")."""
+        for name, boosts in list(self._boosts.items()):
+            kept = tuple(b for b in boosts if b.round != self._round)
+            if len(kept) == len(boosts):
+                continue
+            if kept:
+                self._journal.set(self._boosts, name, kept)
+            else:
+                self._journal.pop(self._boosts, name)
+            for boost in boosts:
+                if boost.round == self._round:
+                    self._event(
+                        "boost",
+                        f"{possessive(name)} power boost ({boost.label}) ends with round "
+                        f"{self._round} (Power Boost)",
+                        name,
+                    )
         if self._declared:
             later = [n for n in self._slots if n not in self._declared]  # aware since
             self._set_slots([*self._declared, *later])
@@ -267,7 +385,14 @@ class BulletproofBluesBase(Encounter[Combatant]):
         if any(name in (hit.attacker, hit.target) for hit in self._pending):
             raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
         j = self._journal
-        for table in (self._endurance, self._plot, self._forced, self._defending):
+        for table in (
+            self._endurance,
+            self._plot,
+            self._forced,
+            self._defending,
+            self._automatic,
+            self._boosts,
+        ):
             j.pop(table, name)
         for key in [key for key in self._lost if key[0] == name]:
             j.pop(self._lost, key)
@@ -281,7 +406,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
         """Endurance, stunning damage apart; protection; plot points for players (seed 004,
         "Damage", "Stunning", "Protection", "Plot Points")."""
         name = self._known(name)
-        endurance, sheet = self._endurance[name], self._sheets[name]
+        endurance, sheet = self._endurance[name], self._sheet(name)
         extra: list[tuple[str, int]] = []
         if sheet.protection:
             extra.append(("protection", sheet.protection))
@@ -308,7 +433,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
         Perception/Agility/Willpower."""
         if not self.rules.preempt_limit:
             return
-        mine, theirs = self._sheets[name].precedence, self._sheets[target].precedence
+        mine, theirs = self._sheet(name).precedence, self._sheet(target).precedence
         if theirs > mine:
             raise RuleError(
                 f"{name} cannot pre-empt {target}: under the 2012 rules a delayed action "

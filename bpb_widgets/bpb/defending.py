@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bpb_widgets.bpb.base import Attack
+from bpb_widgets.bpb.base import Attack, by_plot_point
 from bpb_widgets.bpb.fighting import Fighting
 from bpb_widgets.bpb.order import revised
 from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
@@ -82,6 +82,8 @@ class DefensePreview:
     consequence: str
     #: The defender's power used against a non-Endurance attack, or None.
     power: str | None = None
+    #: A plot point's automatic success waits for this roll (seed 004, "Automatic Success").
+    plot_point: bool = False
 
     @property
     def bonus(self) -> int:
@@ -107,13 +109,24 @@ class DefensePreview:
     def odds(self) -> Odds:
         """The exact chances of success and extreme success (seed 004, "Rolling Dice")."""
         return odds(
-            self.attribute, self.difficulty, bonus=self.bonus, expertise=self.can_be_extreme
+            self.attribute,
+            self.difficulty,
+            bonus=self.bonus,
+            expertise=self.can_be_extreme,
+            automatic=self.plot_point,
         )
 
-    def roll(self, dice: tuple[int, ...]) -> Task:
-        """The defense roll with these dice (seed 000, "Blocking", "Dodging")."""
+    def roll(self, dice: tuple[int, ...], *, automatic: bool = False) -> Task:
+        """The defense roll with these dice (seed 000, "Blocking", "Dodging"); ``automatic``: a
+        plot point's automatic success (seed 004, "Automatic Success")."""
         if self.power:  # the same power against a non-Endurance attack: its rank, no bonus
-            return task(self.attribute, self.difficulty, expertise=self.can_be_extreme, dice=dice)
+            return task(
+                self.attribute,
+                self.difficulty,
+                expertise=self.can_be_extreme,
+                dice=dice,
+                automatic=automatic,
+            )
         roll = block if self.kind == "block" else dodge
         return roll(
             self.attribute,
@@ -122,6 +135,7 @@ class DefensePreview:
             expertise=self.expertise,
             rules=self.rules,
             dice=dice,
+            automatic=automatic,
         )
 
     @property
@@ -183,6 +197,7 @@ def explain(preview: DefensePreview, task: Task, revision: str | None) -> str:
             outcome += f" ({task.margin} over, but an extreme success needs expertise)"
     else:
         outcome = "failure"
+    outcome += by_plot_point(task)
     if revision:
         outcome += f"; {revision}"
     with_power = f" with {preview.power}" if preview.power else ""
@@ -233,7 +248,7 @@ class Defending(Fighting):
         if self._endurance[defender].out:
             raise RuleError(f"{defender} is out of the fight and cannot {kind}.")
         rank = check_rank(rank, "The attack's rank")
-        sheet = self._sheets[defender]
+        sheet = self._sheet(defender)
         used = self._defending_power(kind, sheet, hit, power, similar)
         stance = self._defending.get(defender)
         forced_round = None
@@ -258,7 +273,7 @@ class Defending(Fighting):
             expert = sheet.has_expertise(rule.skill)
         else:
             name, value = used.name, used.rank
-            expert = sheet.has_expertise(used.name.casefold())
+            expert = self._covers(sheet, used.skills())
         return DefensePreview(
             kind=kind,
             defender=defender,
@@ -273,6 +288,7 @@ class Defending(Fighting):
             forced_round=forced_round,
             consequence=consequence,
             power=None if used is None else used.name,
+            plot_point=defender in self._automatic,
         )
 
     def _defending_power(
@@ -320,15 +336,25 @@ class Defending(Fighting):
         dice: Sequence[int] | None = None,
         reaction_dice: Sequence[int] | None = None,
         powers_dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> DefenseResult:
         """``defender`` blocks an attack of ``rank``: Prowess + 2d6 (+3 with block expertise,
         2014) against 8 + rank (seed 000, "Blocking"); ``dice`` are physical dice. Against the
         hit waiting for ``defender``, attacker and rank come from it, a success negates it and a
         failure lets it land (``reaction_dice`` for a slam or stagger roll, ``powers_dice`` for
         keeping powers on when staggered). ``power`` blocks a non-Endurance attack with the same
-        power (``similar=True``: a similar one, with the GM's permission)."""
+        power (``similar=True``: a similar one, with the GM's permission). ``plot_point=True``
+        spends a plot point on an automatic success (seed 004, "Automatic Success")."""
         return self._defend(
-            "block", defender, attacker, rank, power, similar, dice, reaction_dice, powers_dice
+            "block",
+            defender,
+            attacker,
+            rank,
+            power,
+            similar,
+            dice,
+            (reaction_dice, powers_dice),
+            plot_point,
         )
 
     @command
@@ -343,11 +369,20 @@ class Defending(Fighting):
         dice: Sequence[int] | None = None,
         reaction_dice: Sequence[int] | None = None,
         powers_dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> DefenseResult:
         """``defender`` dodges an attack of ``rank``: Agility + 2d6 (+3 with dodge expertise,
         2014) against 8 + rank (seed 000, "Dodging"); otherwise as ``block``."""
         return self._defend(
-            "dodge", defender, attacker, rank, power, similar, dice, reaction_dice, powers_dice
+            "dodge",
+            defender,
+            attacker,
+            rank,
+            power,
+            similar,
+            dice,
+            (reaction_dice, powers_dice),
+            plot_point,
         )
 
     def _defend(
@@ -359,14 +394,15 @@ class Defending(Fighting):
         power: str | None,
         similar: bool,
         dice: object,
-        reaction: object,
-        powers: object,
+        reactions: tuple[object, object],
+        plot_point: bool,
     ) -> DefenseResult:
         preview = self.defense_preview(
             kind, defender, attacker=attacker, rank=rank, power=power, similar=similar
         )
+        automatic = self._automatic_roll(preview.defender, plot_point)
         rolled = self._dice(dice)
-        task = preview.roll(rolled)
+        task = preview.roll(rolled, automatic=automatic)
         defender, attacker = preview.defender, preview.attacker
         if preview.forced_round is not None:
             self._sacrifice(defender, DEFENSES[kind].annotation(attacker), preview.forced_round)
@@ -398,5 +434,5 @@ class Defending(Fighting):
         )
         pending = self._pending_for(defender)
         if pending is not None and pending.attacker == attacker:
-            self._resolve_defense(pending, task.success, reaction, powers)
+            self._resolve_defense(pending, task.success, *reactions)
         return DefenseResult(preview, task, bool(moved), text)

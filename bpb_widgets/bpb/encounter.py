@@ -15,6 +15,9 @@ from bpb_widgets.engine.encounter import Controls
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
 
+#: What a plot point spent on an automatic success before format 3 replays as.
+UNAPPLIED = "an automatic success, spent before plot points took effect in play (not applied)"
+
 
 class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     """A Bulletproof Blues 2e fight: the order of play by awareness or Perception, delaying,
@@ -44,6 +47,8 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     BEFORE_FORMAT_3: ClassVar[dict[str, Any]] = {
         "preempted_defense_forced": False,
         "interposing_forced": False,
+        "expertise_covers_skill": False,
+        "declare_order_this_round": False,
     }
 
     @classmethod
@@ -61,9 +66,13 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     @classmethod
     def upgrade_record(cls, version: int, record: Record) -> Record:
         """Version 1 attacks said ``stunning=True`` or ``penetrating=True``; today an attack has
-        a ``kind``."""
-        args = record["args"]
-        if version != 1 or record["cmd"] != "attack" or not {"stunning", "penetrating"} & set(args):
+        a ``kind``. Before version 3 a plot point spent on an automatic success did nothing: it
+        replays as one spent on something else, saying so, so that the rolls after it come out
+        as they were played."""
+        args, command = record["args"], record["cmd"]
+        if version < 3 and command == "spend_plot_point" and args.get("use") == "automatic_success":
+            return {**record, "args": {**args, "use": "other", "note": UNAPPLIED}}
+        if version != 1 or command != "attack" or not {"stunning", "penetrating"} & set(args):
             return record
         upgraded = {k: v for k, v in args.items() if k not in ("stunning", "penetrating")}
         if args.get("stunning") is True:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase
+from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase, by_plot_point
 from bpb_widgets.bpb.order import STAGGERED
 from bpb_widgets.bpb.rules.circumstances import (
     ATTACK_BONUSES,
@@ -101,6 +101,8 @@ class Weapon:
     hand_to_hand: bool
     dr: int
     stunning: bool
+    #: The powers and skills whose expertise allows its extreme success.
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +122,8 @@ class AttackPreview:
     automatic: tuple[str, ...]
     #: Whether an extreme success is possible (expertise in the power).
     expertise: bool
+    #: A plot point's automatic success waits for this roll (seed 004, "Automatic Success").
+    plot_point: bool = False
 
     @property
     def difficulty(self) -> int:
@@ -133,6 +137,7 @@ class AttackPreview:
             self.difficulty,
             bonus=self.modifiers.attack_bonus,
             expertise=self.expertise,
+            automatic=self.plot_point,
         )
 
     @property
@@ -215,6 +220,7 @@ class Fighting(BulletproofBluesBase):
         attack_bonus: Iterable[str] = (),
         defense_bonus: Iterable[str] = (),
         dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> Attack:
         """``attacker`` attacks ``target`` on their turn with ``power``: one of their sheet's
         attacks (its rank, kind and damage), or one typed in with its ``rank`` and ``kind``
@@ -231,7 +237,9 @@ class Fighting(BulletproofBluesBase):
         ``effect`` (slamming and staggering only with Endurance damage). A hit waits for the
         target: ``block``, ``dodge``, ``dive_for_cover`` or ``take_hit``. The damage rating is
         ``dr`` (default: the rank); hand-to-hand it is at least the attacker's Brawn, and unarmed
-        at human-level Brawn it is stunning (seed 004, "Damage")."""
+        at human-level Brawn it is stunning (seed 004, "Damage"). ``plot_point=True`` spends a
+        plot point on an automatic success (one already bought applies by itself): a hit, the
+        dice deciding only an extreme success (seed 004, "Automatic Success")."""
         preview = self.attack_preview(
             attacker,
             target,
@@ -248,18 +256,21 @@ class Fighting(BulletproofBluesBase):
         )
         if effect is not None:
             preview.check_effect(effect)
+        automatic = self._automatic_roll(preview.attacker, plot_point)
         roll = task(
             preview.attribute,
             preview.difficulty,
             bonus=preview.modifiers.attack_bonus,
             expertise=preview.expertise,
             dice=self._dice(dice),
+            automatic=automatic,
         )
         applied = effect if roll.extreme else None
         if roll.extreme:
             outcome = f"extreme success, {applied}" if applied else "extreme success"
         else:
             outcome = "hit" if roll.success else "miss"
+        outcome += by_plot_point(roll)
         if roll.success:
             outcome += f"; {preview.target} may {self._answers(preview.weapon.kind)}"
         why = f" ({'; '.join(preview.automatic)})" if preview.automatic else ""
@@ -308,7 +319,7 @@ class Fighting(BulletproofBluesBase):
         self._need_turn(attacker, "attack")
         if attacker == target:
             raise RuleError(f"{attacker} cannot attack themselves.")
-        sheet, victim = self._sheets[attacker], self._sheets[target]
+        sheet, victim = self._sheet(attacker), self._sheet(target)
         weapon = self._weapon(sheet, power, rank, kind, dr, hand_to_hand)
         if weapon.kind == "exploding":
             raise RuleError(
@@ -328,7 +339,8 @@ class Fighting(BulletproofBluesBase):
             victim.rank(against),
             mods,
             tuple(automatic),
-            self._expert(sheet, weapon.name),
+            self._expert(sheet, weapon),
+            attacker in self._automatic,
         )
 
     @command
@@ -360,7 +372,7 @@ class Fighting(BulletproofBluesBase):
         pending = self._need_pending(target)
         if not pending.endurance:
             return None
-        pv = self._sheets[pending.target].protection
+        pv = self._sheet(pending.target).protection
         dealt = damage(pending.dr, pv, penetrating=pending.penetrating)
         before = self._endurance[pending.target]
         after = before.hurt(dealt, stunning=pending.stunning)
@@ -384,12 +396,14 @@ class Fighting(BulletproofBluesBase):
         using: str | None = None,
         attack_bonus: Iterable[str] = (),
         dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> Explosion:
         """``attacker`` sets off an exploding attack catching ``targets``: one roll of ``using``
         (Agility by default) + 2d6 against difficulty 9, never an extreme success (it is aimed
         at nobody). On a hit each target takes the full damage rating, or half (rounded up) for
         those in the ``outer`` half of the radius; each may dive for cover (seed 004,
-        "Exploding", "Diving For Cover")."""
+        "Exploding", "Diving For Cover"). ``plot_point=True``: an automatic success, as for
+        ``attack``."""
         self._need_resolved()
         attacker = self._known(attacker)
         self._need_turn(attacker, "set off an explosion")
@@ -399,7 +413,7 @@ class Fighting(BulletproofBluesBase):
         outside = set(self._names_once(outer, "outer"))
         if not outside <= set(caught):
             raise RuleError("Those in the outer half of the radius must be among the targets.")
-        sheet = self._sheets[attacker]
+        sheet = self._sheet(attacker)
         weapon = self._weapon(
             sheet, power, rank, "exploding" if power is None else None, None, None
         )
@@ -407,17 +421,20 @@ class Fighting(BulletproofBluesBase):
             raise RuleError(f"{weapon.name} does not explode: use attack().")
         using = attribute_name(using or "agility", "using")
         mods = modifiers(attack=attack_bonus)
+        automatic = self._automatic_roll(attacker, plot_point)
         roll = task(
             sheet.rank(using),
             EXPLOSION_DIFFICULTY,
             bonus=mods.attack_bonus,
             dice=self._dice(dice),
+            automatic=automatic,
         )
         bonus = f" + {mods.attack_bonus} attack bonus" if mods.attack_bonus else ""
         text = (
             f"{attacker} sets off {self._named(weapon)} catching {', '.join(caught)}: "
             f"{using.title()} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}){bonus} = "
             f"{roll.total} vs {EXPLOSION_DIFFICULTY}: {'hit' if roll.success else 'miss'}"
+            f"{by_plot_point(roll)}"
             f"{'; each may dive for cover or take the hit' if roll.success else ''} (Exploding)"
         )
         self._event("attack", text, attacker, {"targets": caught, "hit": roll.success})
@@ -470,7 +487,13 @@ class Fighting(BulletproofBluesBase):
             strike = hand_to_hand(sheet.brawn, weapon_dr=rating)
             rating, stunning = strike.dr, stunning or strike.stunning
         return Weapon(
-            listed.name, rank, chosen, close, rank if rating is None else rating, stunning
+            listed.name,
+            rank,
+            chosen,
+            close,
+            rank if rating is None else rating,
+            stunning,
+            replace(listed, hand_to_hand=close).skills(),
         )
 
     def _range_bands(self, weapon: Weapon, distance: float | None) -> int:
@@ -508,10 +531,10 @@ class Fighting(BulletproofBluesBase):
             automatic.append(f"{bands} range band{'s' * (bands > 1)} beyond the power's")
         return modifiers(attack=set(bonus), defense=set(defense), range_bands=bands), automatic
 
-    def _expert(self, sheet: Combatant, power: str) -> bool:
-        """Whether an extreme success is possible: expertise in the power, unless the rule set
-        lets anyone (seed 004, "Extreme Success")."""
-        return power.casefold() in sheet.expertise or not self.rules.extreme_needs_expertise
+    def _expert(self, sheet: Combatant, weapon: Weapon) -> bool:
+        """Whether an extreme success is possible: expertise in the power or skill the attack
+        uses, unless the rule set lets anyone (seed 004, "Extreme Success")."""
+        return self._covers(sheet, weapon.skills) or not self.rules.extreme_needs_expertise
 
     @staticmethod
     def _named(weapon: Weapon) -> str:
@@ -674,10 +697,14 @@ class Fighting(BulletproofBluesBase):
             )
             return None
         harm = self._harm(target, pending.dr, pending.stunning, pending.penetrating, cause)
-        sheet = self._sheets[target]
+        sheet = self._sheet(target)
         if pending.effect == "slamming":
             slammed = slam(
-                sheet.brawn, pending.rank, pv=sheet.protection, dice=self._dice(reaction)
+                sheet.brawn,
+                pending.rank,
+                pv=sheet.protection,
+                dice=self._dice(reaction),
+                automatic=self._automatic_roll(target, False),
             )
             shown = _roll_text("Brawn", slammed.roll, pending.rank)
             if not slammed.slammed:
@@ -699,8 +726,13 @@ class Fighting(BulletproofBluesBase):
         """A staggering hit: Willpower against 8 + rank; failing, the target loses their next
         action, and activated powers switch off unless a challenging Willpower roll (12) keeps
         them on, until that next action comes (seed 004, "Staggering")."""
-        sheet = self._sheets[target]
-        staggered = stagger(sheet.willpower, rank, dice=self._dice(reaction))
+        sheet = self._sheet(target)
+        staggered = stagger(
+            sheet.willpower,
+            rank,
+            dice=self._dice(reaction),
+            automatic=self._automatic_roll(target, False),
+        )
         shown = _roll_text("Willpower", staggered.roll, rank)
         if not staggered.staggered:
             self._event("stagger", f"Stagger: {shown}: {target} shrugs it off (Staggering)", target)
@@ -716,7 +748,9 @@ class Fighting(BulletproofBluesBase):
         self._give_condition(
             target, Condition(STAGGERED_CONDITION, "start", target, self._turns, "Staggering")
         )
-        kept = keep_powers(sheet.willpower, dice=self._dice(powers))
+        kept = keep_powers(
+            sheet.willpower, dice=self._dice(powers), automatic=self._automatic_roll(target, False)
+        )
         outcome = (
             "activated powers stay on"
             if kept.success
@@ -725,7 +759,8 @@ class Fighting(BulletproofBluesBase):
         self._event(
             "powers",
             f"{target} tries to keep activated powers on: Willpower {kept.attribute} + 2d6 "
-            f"({kept.dice[0]}+{kept.dice[1]}) = {kept.total} vs 12: {outcome} (Staggering)",
+            f"({kept.dice[0]}+{kept.dice[1]}) = {kept.total} vs 12{by_plot_point(kept)}: "
+            f"{outcome} (Staggering)",
             target,
         )
         if not kept.success:
@@ -736,7 +771,7 @@ class Fighting(BulletproofBluesBase):
     def _harm(self, target: str, dr: int, stunning: bool, penetrating: bool, cause: str) -> Harm:
         """Apply damage rating ``dr`` to ``target`` against their protection (seed 004,
         "Protection", "Penetrating", "Stunning")."""
-        pv = self._sheets[target].protection
+        pv = self._sheet(target).protection
         dealt = damage(dr, pv, penetrating=penetrating)
         before = self._endurance[target]
         after = before.hurt(dealt, stunning=stunning)
@@ -776,5 +811,5 @@ def _interposes(hit: Attack) -> str:
 def _roll_text(attribute: str, roll: Task, rank: int) -> str:
     return (
         f"{attribute} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}) = {roll.total} vs "
-        f"8 + rank {rank} = {roll.difficulty}"
+        f"8 + rank {rank} = {roll.difficulty}{by_plot_point(roll)}"
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpb_widgets.bpb.base import HELD, HOLDING
+from bpb_widgets.bpb.base import HELD, HOLDING, by_plot_point
 from bpb_widgets.bpb.fighting import INTERPOSING, PRONE, Fighting, Harm
 from bpb_widgets.bpb.rules.grappling import GRAB_OPTIONS, break_free, grab, squeeze, throw, trip
 from bpb_widgets.bpb.rules.tasks import Task
@@ -64,12 +64,14 @@ class Grabbing(Fighting):
         *,
         dice: Sequence[int] | None = None,
         reaction_dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> Grab:
         """``attacker`` grabs ``target`` (Prowess against 8 + Prowess), the target tries to break
         free (the greater of Brawn and Agility against 8 + the attacker's, +3 after an extreme
         grab), and a caught target is then held, squeezed or used as a shield (the grapple goes
         on), or thrown or tripped (it ends) (seed 004, "Grabbing", "Grappling", "Throwing",
-        "Tripping")."""
+        "Tripping"). ``plot_point=True``: the grab is an automatic success (seed 004,
+        "Automatic Success")."""
         self._need_resolved()
         attacker, target = self._known(attacker), self._known(target)
         self._need_turn(attacker, "grab")
@@ -79,15 +81,20 @@ class Grabbing(Fighting):
         already = self.holding(attacker)
         if already is not None:
             raise RuleError(f"{attacker} is holding {already}: let go first, or grapple them.")
-        me, them = self._sheets[attacker], self._sheets[target]
+        me, them = self._sheet(attacker), self._sheet(target)
         flight = throw(brawn=me.brawn, weight_lbs=them.weight_lbs) if then == "throw" else None
         skill = GRAB_EXPERTISE.get(then, "grappling")
+        automatic = self._automatic_roll(attacker, plot_point)
         roll = grab(
-            me.prowess, them.prowess, expertise=skill in me.expertise, dice=self._dice(dice)
+            me.prowess,
+            them.prowess,
+            expertise=skill in me.expertise,
+            dice=self._dice(dice),
+            automatic=automatic,
         )
         shown = (
             f"Prowess {me.prowess} + 2d6 ({roll.dice[0]}+{roll.dice[1]}) = {roll.total} vs "
-            f"8 + Prowess {them.prowess} = {roll.difficulty}"
+            f"8 + Prowess {them.prowess} = {roll.difficulty}{by_plot_point(roll)}"
         )
         if not roll.success:
             self._event("grab", f"{attacker} grabs at {target}: {shown}: miss (Grabbing)", attacker)
@@ -99,13 +106,15 @@ class Grabbing(Fighting):
             attacker_agility=me.agility,
             extreme=roll.extreme,
             dice=self._dice(reaction_dice),
+            automatic=self._automatic_roll(target, False),
         )
         freed = "breaks free" if reaction.success else "is caught"
         self._event(
             "grab",
             f"{attacker} grabs {target}: {shown}: hit; {target} tries to break free: greater of "
             f"Brawn/Agility {reaction.attribute} + 2d6 ({reaction.dice[0]}+{reaction.dice[1]}) = "
-            f"{reaction.total} vs {reaction.difficulty}: {freed} (Grabbing)",
+            f"{reaction.total} vs {reaction.difficulty}{by_plot_point(reaction)}: {freed} "
+            "(Grabbing)",
             attacker,
         )
         if reaction.success:
@@ -158,29 +167,35 @@ class Grabbing(Fighting):
         self._release(grappler, f"{grappler} lets go")
 
     @command
-    def break_free(self, name: str, *, dice: Sequence[int] | None = None) -> Task:
+    def break_free(
+        self, name: str, *, dice: Sequence[int] | None = None, plot_point: bool = False
+    ) -> Task:
         """``name``, held, tries to break the grapple on their turn: the greater of their Brawn
         and Agility against 8 + the grappler's greater, as when first grabbed (seed 004,
-        "Grabbing"; "until they break the grapple", "Grappling")."""
+        "Grabbing"; "until they break the grapple", "Grappling"). ``plot_point=True``: an
+        automatic success (seed 004, "Automatic Success")."""
         name = self._known(name)
         grappler = self.held_by(name)
         if grappler is None:
             raise RuleError(f"{name} is not held.")
         self._need_resolved()
         self._need_turn(name, "try to break free")
-        me, them = self._sheets[name], self._sheets[grappler]
+        me, them = self._sheet(name), self._sheet(grappler)
+        automatic = self._automatic_roll(name, plot_point)
         roll = break_free(
             me.brawn,
             me.agility,
             attacker_brawn=them.brawn,
             attacker_agility=them.agility,
             dice=self._dice(dice),
+            automatic=automatic,
         )
         self._event(
             "break free",
             f"{name} tries to break {possessive(grappler)} hold: greater of Brawn/Agility "
             f"{roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}) = {roll.total} vs "
-            f"{roll.difficulty}: {'breaks free' if roll.success else 'still held'} (Grappling)",
+            f"{roll.difficulty}{by_plot_point(roll)}: "
+            f"{'breaks free' if roll.success else 'still held'} (Grappling)",
             name,
         )
         if roll.success:
@@ -197,7 +212,7 @@ class Grabbing(Fighting):
     def _grapple(self, grappler: str, target: str, action: str) -> Harm | None:
         """One round of a grapple: hold on, squeeze, or interpose (seed 004, "Grappling")."""
         if action == "squeeze":
-            me = self._sheets[grappler]
+            me = self._sheet(grappler)
             strike = squeeze(me.brawn, me.agility)
             return self._harm(target, strike.dr, strike.stunning, False, "the squeeze")
         if action == "interpose":

@@ -21,8 +21,10 @@ class OrderOfPlay(BulletproofBluesBase):
     def _declare_order(self, order: list[str]) -> None:
         """The order in which the combatants became aware of each other (seed 000, "Order Of
         Play"). Every aware combatant must be named once; unaware ones may be left out (they get
-        a place when they become aware). Declared during the fight (as the GM does when Monolith
-        runs in), it takes effect from the next round; turns delayed or forced stay owed."""
+        a place when they become aware). Declared as a round begins, before its first turn has
+        ended (as the GM does when Monolith runs in, seed 000's round 2), it applies to that
+        round: the turn under way goes on and the others follow the new order; declared later,
+        it takes effect from the next round. Turns delayed or forced stay owed."""
         seen = set(order)
         missing = [n for n in self._sheets if self._aware[n] and n not in seen]
         if missing:
@@ -30,6 +32,13 @@ class OrderOfPlay(BulletproofBluesBase):
         if not self.started:
             self._set_slots(order)
             when = ""
+        elif self.rules.declare_order_this_round and (opening := self._round_opening()):
+            passed = self._slots[: self._pos]
+            now = [*passed, opening, *(n for n in order if n not in passed and n != opening)]
+            self._set_slots(now)
+            # the turn under way kept its place: the order as declared from the next round
+            self._journal.attr(self, "_declared", () if now == order else tuple(order))
+            when = f" for round {self._round}"
         else:
             self._journal.attr(self, "_declared", tuple(order))
             when = f" from round {self._round + 1}"
@@ -51,7 +60,7 @@ class OrderOfPlay(BulletproofBluesBase):
         > Willpower > coin (seed 004, "Order Of Play").
         """
         self._before_start("roll for the order of play")
-        sheets = [sheet for sheet in self._sheets.values() if self._aware[sheet.name]]
+        sheets = [self._sheet(name) for name in self._sheets if self._aware[name]]
         if not sheets:
             raise RuleError("Add the combatants (aware of the fight) before rolling for the order.")
         typed = self._typed_dice(dice)
@@ -92,6 +101,27 @@ class OrderOfPlay(BulletproofBluesBase):
             data={"order": order},
         )
         return order
+
+    def declared_order_round(self) -> int:
+        """The round an order of play declared now applies from: this one while its first turn
+        is under way (``declare_order_this_round``), else the next; 0 before the fight (at
+        once)."""
+        if not self.started:
+            return 0
+        this_round = self.rules.declare_order_this_round and self._round_opening()
+        return self._round if this_round else self._round + 1
+
+    def _round_opening(self) -> str | None:
+        """Whose turn opens the round, while it is the first under way (nobody has ended a turn
+        in this round yet: none taken, delayed, or taken from a delay), else None."""
+        round_ = self._round
+        opening = (
+            self._suspended is None
+            and self._taking is None
+            and round_ not in self._acted.values()
+            and round_ not in self._holding.values()
+        )
+        return self._current if opening else None
 
     def _typed_dice(self, dice: object) -> dict[str, Dice]:
         if dice is None:

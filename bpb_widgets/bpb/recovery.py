@@ -6,11 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bpb_widgets.bpb.base import BulletproofBluesBase
+from bpb_widgets.bpb.base import Boost, BulletproofBluesBase
 from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
-from bpb_widgets.engine.checks import check_choice
+from bpb_widgets.bpb.rules.ranks import MAX_RANK
+from bpb_widgets.engine.checks import check_choice, check_note
 from bpb_widgets.engine.command import command
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
+
+#: How long a power boost or stunt lasts (seed 004, "Power Boost", "Power Stunt": "usually only
+#: last for one round, but they might last as long as a scene if that seems to make sense and
+#: the GM agrees").
+LASTS = {"round": "to the end of the round", "scene": "for the rest of the fight"}
 
 
 class Recovery(BulletproofBluesBase):
@@ -33,25 +40,72 @@ class Recovery(BulletproofBluesBase):
         return total
 
     @command
-    def spend_plot_point(self, name: str, use: str) -> int:
-        """``name`` spends a plot point: automatic success, power boost, power stunt, rally,
-        retcon (seed 004, "Spending Plot Points"). A rally recovers at once as after half an
-        hour's rest. Returns the points left."""
+    def spend_plot_point(
+        self,
+        name: str,
+        use: str,
+        *,
+        boost: str | None = None,
+        lasts: str = "round",
+        note: str = "",
+    ) -> int:
+        """``name`` spends a plot point (seed 004, "Spending Plot Points"); returns the points
+        left.
+
+        - ``"automatic_success"``: ``name``'s next roll (attack, explosion, block, dodge, task,
+          grab, breaking free, a slam or stagger roll) succeeds; with expertise the dice still
+          decide an extreme success ("Automatic Success"). ``plot_point=True`` on the roll itself
+          spends it there.
+        - ``"power_boost"``: ``boost`` names an attribute (not Endurance), ``"protection"``,
+          ``"super_speed"`` or a power on the sheet, one rank higher (14 at most) until the end of
+          the round, or ``lasts="scene"`` for the rest of the fight if the GM agrees; every roll
+          and damage rating uses it. Without ``boost``, the ``note`` says what it adds (a power
+          enhancement) ("Power Boost").
+        - ``"power_stunt"``, ``"retcon"``, ``"other"``: logged with the ``note`` ("Power Stunt",
+          "Retcon").
+        - ``"rally"``: recovers at once as after half an hour's rest ("Rally").
+        """
         name = self._known(name)
         use = check_choice(use, SPENDS, "use of a plot point")
-        if not self._plot[name]:
-            raise RuleError(f"{name} has no plot points left to spend.")
-        left = self._plot[name] - 1
-        self._journal.set(self._plot, name, left)
-        self._event(
-            "plot",
-            f"{name} spends a plot point on {use.replace('_', ' ')}: "
-            f"{SPENDS[use]} {left} left (Spending Plot Points)",
-            name,
-        )
-        if use == "rally":
+        lasts = check_choice(lasts, LASTS, "duration of a plot point's effect")
+        text = check_note(note, "Plot point notes")
+        if lasts != "round" and use not in ("power_boost", "power_stunt"):
+            raise RuleError("Only a power boost or a power stunt lasts a round or a scene.")
+        if boost is not None and use != "power_boost":
+            raise RuleError("boost= names what a power boost raises; this plot point buys none.")
+        if use == "automatic_success" and name in self._automatic:
+            raise RuleError(f"{name} already has an automatic success waiting for their next roll.")
+        raised = None
+        if use == "power_boost":
+            raised = self._boost(name, boost, lasts, text)
+            what = f"{raised.describe()}{f'; {text}' if text and raised.key else ''}."
+        elif use in ("power_stunt", "retcon", "other") and text:
+            what = f"{text} ({lasts})." if use == "power_stunt" else f"{text}."
+        else:
+            what = SPENDS[use]
+        left = self._spend_plot_point(name, use, what)
+        if raised is not None:
+            self._journal.set(self._boosts, name, (*self._boosts.get(name, ()), raised))
+        elif use == "automatic_success":
+            self._journal.set(self._automatic, name, self._round)
+        elif use == "rally":
             self._rest(name, "rallies")
         return left
+
+    def _boost(self, name: str, boost: str | None, lasts: str, note: str) -> Boost:
+        """The power boost ``name`` buys: ``boost`` one rank higher, rank 14 at most (seed 004,
+        "Power Boost"), or the GM's ``note`` (a power enhancement)."""
+        ends = None if lasts == "scene" else max(self._round, 1)
+        if boost is None:  # narrated: a power enhancement, or as the note says
+            return Boost(None, note or "a power enhancement", ends)
+        key, label, _ = self._sheets[name].boostable(boost)
+        rank = self._sheet(name).boostable(key)[2]
+        if rank >= MAX_RANK:
+            raise RuleError(
+                f"{possessive(name)} {label} is {rank}: rank {MAX_RANK} is the maximum a power "
+                "boost reaches (Power Boost)."
+            )
+        return Boost(key, label, ends)
 
     @command
     def recover(self, names: Iterable[str] | None = None) -> None:

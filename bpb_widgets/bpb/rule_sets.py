@@ -54,6 +54,17 @@ class BulletproofBluesRules(RuleSet):
     #: someone else's behalf, such as diving in front of an attack"). False: it costs nothing
     #: (fights saved before format 3 replay so).
     interposing_forced: bool = True
+    #: Expertise in the power or skill an attack uses allows its extreme success: its name, the
+    #: ``skill`` its sheet entry names, and for a hand-to-hand attack hand-to-hand (or melee)
+    #: expertise (seed 004, "Extreme Success": "expertise in the power or skill"). False: only
+    #: expertise spelt as the attack's name (fights saved before format 3 replay so).
+    expertise_covers_skill: bool = True
+    #: An order of play the GM declares as a round begins, before its first turn has ended,
+    #: applies to that round (seed 000, "Delaying A Turn": on the second round Monolith runs in
+    #: and "The GM declares that the order of play is Blueshift, then Ganyeka, then Monolith,
+    #: then Ganyeka's henchmen", and round 2 is listed so). False: from the next round (fights
+    #: saved before format 3 replay so).
+    declare_order_this_round: bool = True
 
     def check(self) -> None:
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:

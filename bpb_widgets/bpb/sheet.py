@@ -4,8 +4,8 @@ read (seed 004)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from bpb_widgets.bpb.rules.combat import protection as rules_protection
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, check_rank
@@ -28,6 +28,13 @@ ATTACK_KINDS: tuple[AttackKind, ...] = (
     "exploding",
     "non-endurance",
 )
+#: What a power boost raises besides a power on the sheet (seed 004, "Power Boost": "one of the
+#: character's attributes or powers"): the attributes but Endurance, which damage comes off,
+#: and the two powers the sheet holds as ranks.
+BOOSTABLE = (*(a for a in ATTRIBUTES if a != "endurance"), "protection", "super_speed")
+#: The skills a hand-to-hand attack uses, whatever its name (seed 004, "Damage": "In
+#: hand-to-hand combat"; interpretation: melee is the usual other name).
+HAND_TO_HAND_SKILLS = ("hand-to-hand", "melee")
 #: The longest name of a power or weapon.
 MAX_POWER_NAME = 60
 #: The most powers or weapons one sheet lists.
@@ -41,7 +48,8 @@ class Power:
 
     ``hand_to_hand`` attacks roll Prowess and do at least the attacker's Brawn (seed 004,
     "Damage"); ``dr`` is a damage rating other than the rank (a knife's 2); ``radius`` is an
-    explosion's total radius in feet.
+    explosion's total radius in feet; ``skill`` the power or skill it uses when its name is only
+    a label ("Strike" uses "martial arts"), for expertise (seed 004, "Extreme Success").
     """
 
     name: str
@@ -50,6 +58,14 @@ class Power:
     hand_to_hand: bool = False
     dr: int | None = None
     radius: float | None = None
+    skill: str | None = None
+
+    def skills(self) -> tuple[str, ...]:
+        """The powers and skills whose expertise covers this attack (seed 004, "Extreme
+        Success": "expertise in the power or skill"): its name, the ``skill`` it uses, and for a
+        hand-to-hand attack hand-to-hand (or melee) combat."""
+        hand = HAND_TO_HAND_SKILLS if self.hand_to_hand else ()
+        return (self.name, *((self.skill,) if self.skill else ()), *hand)
 
     @property
     def endurance(self) -> bool:
@@ -65,6 +81,8 @@ class Power:
             data["dr"] = self.dr
         if self.radius is not None:
             data["radius"] = self.radius
+        if self.skill is not None:
+            data["skill"] = self.skill
         return data
 
 
@@ -94,7 +112,7 @@ def make_power(entry: object, owner: str = "") -> Power:
             f"{whose}attacks are entries such as {{'name': 'Blast', 'rank': 9, 'kind': 'normal'}}, "
             f"not {entry!r}."
         )
-    unknown = sorted(set(entry) - {"name", "rank", "kind", "hand_to_hand", "dr", "radius"})
+    unknown = sorted(set(entry) - {"name", "rank", "kind", "hand_to_hand", "dr", "radius", "skill"})
     if unknown:
         raise RuleError(f"{whose}attack has no field {unknown[0]!r}.")
     name = check_power_name(entry.get("name"))
@@ -102,7 +120,7 @@ def make_power(entry: object, owner: str = "") -> Power:
     radius = entry.get("radius")
     if kind == "exploding" and radius is None:
         raise RuleError(f"{whose}{name} explodes: give its radius in feet.")
-    dr = entry.get("dr")
+    dr, skill = entry.get("dr"), entry.get("skill")
     return Power(
         name,
         check_rank(entry.get("rank"), f"{whose}{name}'s rank"),
@@ -110,6 +128,7 @@ def make_power(entry: object, owner: str = "") -> Power:
         check_flag(entry.get("hand_to_hand", False), "hand_to_hand"),
         None if dr is None else check_rank(dr, f"{whose}{name}'s damage rating", low=0, high=20),
         None if radius is None else check_distance(radius, f"{name}'s radius", positive=True),
+        None if skill is None else check_power_name(skill).casefold(),
     )
 
 
@@ -156,6 +175,43 @@ class Combatant:
 
     def has_expertise(self, skill: str) -> bool:
         return skill in self.expertise
+
+    def expert_in(self, skills: Iterable[str]) -> bool:
+        """Whether this character has expertise in any of ``skills``, spelt as they like
+        ("hand to hand" is "Hand-to-Hand")."""
+        mine = {fold_skill(skill) for skill in self.expertise}
+        return any(fold_skill(skill) in mine for skill in skills)
+
+    def boostable(self, what: str) -> tuple[str, str, int]:
+        """What a power boost would raise (seed 004, "Power Boost"): an attribute (not
+        Endurance), protection, Super-speed or one of the sheet's attacks, as (key, label, rank);
+        refused for anything else or a power they lack."""
+        key = what.strip().casefold().replace("-", "_").replace(" ", "_")
+        if key in BOOSTABLE:
+            label, rank = key.replace("_", "-").capitalize(), self.rank(key)
+        else:
+            power = self.power(what)
+            if power is None:
+                known = ", ".join(
+                    [*(b.replace("_", "-") for b in BOOSTABLE), *(p.name for p in self.attacks)]
+                )
+                raise RuleError(
+                    f"A power boost raises an attribute or a power; {self.name} has none called "
+                    f"{what!r} ({known})."
+                    + (" Endurance is what damage comes off." if key == "endurance" else "")
+                )
+            key, label, rank = power.name, power.name, power.rank
+        if not rank:
+            raise RuleError(f"{self.name} has no {label} to boost (a new power is a power stunt).")
+        return key, label, rank
+
+    def raised(self, key: str) -> Combatant:
+        """This sheet with ``key`` (as ``boostable`` names it) one rank higher."""
+        if key in BOOSTABLE:
+            higher: dict[str, Any] = {key: self.rank(key) + 1}
+            return replace(self, **higher)
+        attacks = tuple(replace(p, rank=p.rank + 1) if p.name == key else p for p in self.attacks)
+        return replace(self, attacks=attacks)
 
     @property
     def precedence(self) -> tuple[int, int, int]:
@@ -281,6 +337,11 @@ def check_expertise(expertise: object, name: str) -> frozenset[str]:
             raise RuleError(f"{name}'s expertise must name skills; {skill!r} is not one.")
         skills.add(skill.strip().casefold())
     return frozenset(skills)
+
+
+def fold_skill(skill: str) -> str:
+    """A skill's name as two spellings of it compare: "Hand to hand" is "hand-to-hand"."""
+    return " ".join(skill.casefold().replace("-", " ").replace("_", " ").split())
 
 
 def attribute_name(name: object, what: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bpb_widgets.bpb.base import BulletproofBluesBase
+from bpb_widgets.bpb.base import BulletproofBluesBase, by_plot_point
 from bpb_widgets.bpb.rules.circumstances import (
     ATTACK_BONUSES,
     DIFFICULTY_MODIFIERS,
@@ -70,6 +70,8 @@ class TaskSetup:
     difficulty_modifier: int
     expertise: bool
     take: Take | None
+    #: A plot point's automatic success waits for this roll (seed 004, "Automatic Success").
+    plot_point: bool = False
 
     @property
     def total_bonus(self) -> int:
@@ -79,7 +81,11 @@ class TaskSetup:
     def odds(self) -> Odds:
         """The exact chances of success and extreme success (seed 004, "Rolling Dice")."""
         return odds(
-            self.attribute, self.difficulty, bonus=self.total_bonus, expertise=self.expertise
+            self.attribute,
+            self.difficulty,
+            bonus=self.total_bonus,
+            expertise=self.expertise,
+            automatic=self.plot_point,
         )
 
     @property
@@ -115,8 +121,13 @@ class TaskSetup:
         if roll.dice:
             shown = shown.replace("2d6", f"2d6 ({roll.dice[0]}+{roll.dice[1]})", 1)
         outcome = "extreme success" if roll.extreme else "success" if roll.success else "failure"
+        outcome += by_plot_point(roll)
         if roll.too_difficult:
-            outcome += ": too difficult for this character"
+            outcome += (
+                ": too difficult for this character, so the GM may forbid the plot point"
+                if roll.automatic
+                else ": too difficult for this character"
+            )
         who = f"{self.roller}: " if self.roller else ""
         against = self.against_text
         if against != str(roll.difficulty):
@@ -153,7 +164,7 @@ class TaskRolls(BulletproofBluesBase):
             if attribute is None:
                 raise RuleError(f"Choose which of {possessive(roller)} attributes to roll.")
             attribute = attribute_name(attribute, "attribute")
-            rank = self._sheets[roller].rank(attribute)
+            rank = self._sheet(roller).rank(attribute)
         elif attribute is not None:
             raise RuleError("Choose who rolls the attribute, or roll a plain bonus.")
         if (difficulty is None) == (opponent is None):
@@ -161,7 +172,7 @@ class TaskRolls(BulletproofBluesBase):
         if opponent is not None:
             opponent = self._known(opponent)
             against = attribute_name(against or attribute or "", "against")
-            base = 8 + self._sheets[opponent].rank(against)
+            base = 8 + self._sheet(opponent).rank(against)
         else:
             base = check_difficulty(difficulty)
         if not isinstance(expertise, bool):
@@ -180,6 +191,7 @@ class TaskRolls(BulletproofBluesBase):
             mods.difficulty_modifier,
             expertise,
             taken,
+            roller is not None and roller in self._automatic,
         )
 
     @command
@@ -197,10 +209,12 @@ class TaskRolls(BulletproofBluesBase):
         defense_bonus: Iterable[str] = (),
         take: str | None = None,
         dice: Sequence[int] | None = None,
+        plot_point: bool = False,
     ) -> Task:
         """Roll a task, logged with its arithmetic: 2d6 + attribute + bonuses against the
         difficulty (see ``task_preview``); ``take="average"`` or ``"max"`` rolls nothing (seed
-        004, "Taking The Average", "Taking The Max"); ``dice`` are physical dice."""
+        004, "Taking The Average", "Taking The Max"); ``dice`` are physical dice;
+        ``plot_point=True`` spends a plot point on an automatic success ("Automatic Success")."""
         setup = self.task_preview(
             roller,
             attribute,
@@ -215,6 +229,7 @@ class TaskRolls(BulletproofBluesBase):
         )
         if take is not None and dice is not None:
             raise RuleError("Taking the average or the max means rolling no dice.")
+        automatic = self._automatic_roll(setup.roller, plot_point)
         rolled = None if take else self._dice(dice)
         roll = task(
             setup.attribute,
@@ -223,6 +238,7 @@ class TaskRolls(BulletproofBluesBase):
             expertise=setup.expertise,
             dice=rolled,
             take=setup.take,
+            automatic=automatic,
         )
         self._event(
             "task",

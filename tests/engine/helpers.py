@@ -51,6 +51,7 @@ def _system_state(enc: Encounter) -> tuple[object, ...]:
             enc.revisions,
             [enc.endurance(n) for n in enc.names],
             [enc.plot_points(n) for n in enc.names],
+            [(enc.boosts(n), enc.automatic_success_waiting(n)) for n in enc.names],
             enc.pending_attack,
         )
     if isinstance(enc, Blackout):

@@ -11,7 +11,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from bpb_widgets import Encounter
+from bpb_widgets import Encounter, RuleError
 from tests.engine.machine import CommandMachine
 
 NAMES = ["Blueshift", "Ganyeka", "Monolith", "Widow", "Hooligans", "Nobody"]
@@ -158,12 +158,40 @@ class Fight(CommandMachine):
     def grab(self, attacker: str, victim: str, then: str, d: tuple | None, r: tuple | None) -> None:
         self.attempt(lambda: self.enc.grab(attacker, victim, then, dice=d, reaction_dice=r))
 
-    @rule(who=name, use=st.sampled_from(["rally", "retcon", "nap"]), gain=st.booleans())
-    def plot_point(self, who: str, use: str, gain: bool) -> None:
+    @rule(
+        who=name,
+        use=st.sampled_from(["rally", "retcon", "nap", "automatic_success", "power_boost"]),
+        boost=st.none() | st.sampled_from(["agility", "blast", "endurance", "Flight"]),
+        lasts=st.sampled_from(["round", "scene", "week"]),
+        gain=st.booleans(),
+    )
+    def plot_point(self, who: str, use: str, boost: str | None, lasts: str, gain: bool) -> None:
         if gain:
             self.attempt(lambda: self.enc.gain_plot_point(who, "reward"))
         else:
-            self.attempt(lambda: self.enc.spend_plot_point(who, use))
+            self.attempt(lambda: self.enc.spend_plot_point(who, use, boost=boost, lasts=lasts))
+
+    @precondition(lambda self: self.enc.current is not None)
+    @rule(victim=name, d=dice)
+    def current_attacks_with_a_plot_point(self, victim: str, d: tuple | None) -> None:
+        attacker = self.enc.current
+        self.attempt(
+            lambda: self.enc.attack(attacker, victim, 4, power="blast", dice=d, plot_point=True)
+        )
+
+    @precondition(lambda self: self.enc.pending_attack is not None)
+    @rule(data=st.data(), d=st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)))
+    def someone_takes_the_hit_for_the_target(self, data: st.DataObject, d: tuple | None) -> None:
+        """Whoever ``interposers`` names may take the waiting hit; nobody else may."""
+        able = self.enc.interposers()
+        who = data.draw(st.sampled_from([*self.enc.names, "Nobody"]))
+        before = self.enc.to_json()
+        try:
+            self.enc.take_hit(instead=who, reaction_dice=d)
+        except RuleError:
+            assert who not in able and self.enc.to_json() == before
+            return
+        assert who in able
 
     @rule()
     def recover(self) -> None:

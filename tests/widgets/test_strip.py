@@ -123,12 +123,14 @@ def test_declaring_the_order_before_the_start() -> None:
 
 
 def test_an_order_declared_during_the_fight_waits_for_the_next_round() -> None:
+    """Once a turn of the round has ended (declared before, it would apply to this round)."""
     enc, strip = started()
+    send(strip, {"cmd": "end_turn"})
     send(strip, {"cmd": "set_order", "names": [MONOLITH, BLUESHIFT, GANYEKA, HENCHMEN]})
     assert view(strip)["error"] == ""
     assert view(strip)["order"] == [BLUESHIFT, GANYEKA, MONOLITH, HENCHMEN]
     assert view(strip)["changes"] == list(enc.order_changes) != []
-    for _ in range(4):
+    for _ in range(3):
         send(strip, {"cmd": "end_turn"})
     assert view(strip)["order"] == [MONOLITH, BLUESHIFT, GANYEKA, HENCHMEN] == enc.order
     assert view(strip)["changes"] == []

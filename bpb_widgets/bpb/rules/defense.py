@@ -41,6 +41,7 @@ def _defense(
     rules: BulletproofBluesRules,
     dice: object | None,
     rng: random.Random | None,
+    automatic: bool,
 ) -> Task:
     check_attribute(attribute, what)
     return task(
@@ -50,6 +51,7 @@ def _defense(
         expertise=expertise or not rules.extreme_needs_expertise,
         dice=dice,
         rng=rng,
+        automatic=automatic,
     )
 
 
@@ -63,10 +65,12 @@ def block(
     rules: BulletproofBluesRules = BPB2014,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Task:
     """A Prowess task roll to block a rank ``rank`` attack; success negates it (seed 000,
     "Blocking"). ``expertise`` is block expertise: the rule set's bonus, and an extreme success
-    possible; ``attack`` counts attacks since the defense began."""
+    possible; ``attack`` counts attacks since the defense began; ``automatic``: a plot point's
+    automatic success (seed 004, "Automatic Success")."""
     return _defense(
         prowess,
         "Prowess",
@@ -77,6 +81,7 @@ def block(
         rules=rules,
         dice=dice,
         rng=rng,
+        automatic=automatic,
     )
 
 
@@ -90,6 +95,7 @@ def dodge(
     rules: BulletproofBluesRules = BPB2014,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Task:
     """An Agility task roll to dodge a rank ``rank`` attack; success negates it (seed 000,
     "Dodging"); otherwise as :func:`block`."""
@@ -103,4 +109,5 @@ def dodge(
         rules=rules,
         dice=dice,
         rng=rng,
+        automatic=automatic,
     )

@@ -77,6 +77,7 @@ def slam(
     dice: object | None = None,
     rng: random.Random | None = None,
     table: Benchmarks | None = None,
+    automatic: bool = False,
 ) -> Slam:
     """The target of a slamming attack rolls Brawn against 8 + the attack's rank; on a miss they fly
     the Throws distance for the amount missed and land with DR half that amount, against their
@@ -84,7 +85,7 @@ def slam(
     check_attribute(brawn, "Brawn")
     check_whole(pv, "Protection value", low=0)
     difficulty = opposed_difficulty(check_rank(rank, "Rank of the slamming attack"))
-    roll = task(brawn, difficulty, bonus=bonus, dice=dice, rng=rng)
+    roll = task(brawn, difficulty, bonus=bonus, dice=dice, rng=rng, automatic=automatic)
     if roll.success:
         return Slam(roll, 0.0, 0, 0)
     missed = -roll.margin
@@ -112,12 +113,15 @@ def stagger(
     bonus: int = 0,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Stagger:
     """The target of a staggering attack rolls Willpower against 8 + the attack's rank; failing,
     they are staggered and lose their next action (seed 004, "Staggering")."""
     check_attribute(willpower, "Willpower")
     difficulty = opposed_difficulty(check_rank(rank, "Rank of the staggering attack"))
-    return Stagger(task(willpower, difficulty, bonus=bonus, dice=dice, rng=rng))
+    return Stagger(
+        task(willpower, difficulty, bonus=bonus, dice=dice, rng=rng, automatic=automatic)
+    )
 
 
 def keep_powers(
@@ -126,9 +130,10 @@ def keep_powers(
     bonus: int = 0,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Task:
     """A staggered character's challenging Willpower roll (difficulty 12) to keep activated powers
     such as Force Field switched on; on a failure they stay off until the next action (seed 004,
     "Staggering")."""
     check_attribute(willpower, "Willpower")
-    return task(willpower, CHALLENGING, bonus=bonus, dice=dice, rng=rng)
+    return task(willpower, CHALLENGING, bonus=bonus, dice=dice, rng=rng, automatic=automatic)

@@ -44,12 +44,21 @@ def grab(
     expertise: bool = False,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Task:
     """The grab attack: Prowess against 8 + the target's Prowess (seed 004, "Grabbing"). Grabbing an
     inanimate object needs no roll."""
     check_attribute(prowess, "Prowess")
     difficulty = opposed_difficulty(target_prowess)
-    return task(prowess, difficulty, bonus=bonus, expertise=expertise, dice=dice, rng=rng)
+    return task(
+        prowess,
+        difficulty,
+        bonus=bonus,
+        expertise=expertise,
+        dice=dice,
+        rng=rng,
+        automatic=automatic,
+    )
 
 
 def grip(brawn: int, agility: int) -> int:
@@ -67,13 +76,16 @@ def break_free(
     bonus: int = 0,
     dice: object | None = None,
     rng: random.Random | None = None,
+    automatic: bool = False,
 ) -> Task:
     """The grabbed defender's reaction roll: the greater of their Brawn and Agility against 8 + the
     attacker's greater, +3 if the grab was an extreme success by an attacker with the relevant
     expertise. Success breaks free with no ill effects (seed 004, "Grabbing")."""
     hold = grip(attacker_brawn, attacker_agility) + (EXTREME_MARGIN if extreme else 0)
     difficulty = 8 + hold
-    return task(grip(brawn, agility), difficulty, bonus=bonus, dice=dice, rng=rng)
+    return task(
+        grip(brawn, agility), difficulty, bonus=bonus, dice=dice, rng=rng, automatic=automatic
+    )
 
 
 def squeeze(brawn: int, agility: int) -> Strike:

@@ -4,7 +4,7 @@ Success", "Taking The Average", "Taking The Max"), computed with icepool."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from types import MappingProxyType
@@ -70,19 +70,22 @@ def odds(
     bonus: int = 0,
     expertise: bool = False,
     take: Take | None = None,
+    automatic: bool = False,
 ) -> Odds:
     """The exact odds of 2d6 + ``attribute`` + ``bonus`` against ``difficulty`` (seed 004,
     "Rolling Dice", "Extreme Success").
 
     Without ``expertise`` there is no extreme success, so ``extreme`` is 0. With ``take`` the roll
-    is a sure 7 or 12. ``odds(4, 12).success == Fraction(5, 12)``.
+    is a sure 7 or 12. With ``automatic`` (a plot point, "Automatic Success") success is certain
+    and only the extreme success is left to the dice. ``odds(4, 12).success == Fraction(5, 12)``.
     """
     check_attribute(attribute)
     check_difficulty(difficulty)
     check_bonus(bonus)
     if take is not None:
         check_choice(take, TAKE_ROLLS, "way to take the roll")
-    return _odds(attribute, difficulty, bonus, bool(expertise), take)
+    found = _odds(attribute, difficulty, bonus, bool(expertise), take)
+    return replace(found, success=Fraction(1)) if automatic else found
 
 
 @lru_cache(maxsize=4096)

@@ -92,7 +92,9 @@ def too_difficult(attribute: int, difficulty: int, *, bonus: int = 0) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One resolved task roll; ``dice`` is empty when the player took the average or the max."""
+    """One resolved task roll; ``dice`` is empty when the player took the average or the max.
+    ``automatic``: a plot point made it a success whatever the dice, which still decide an
+    extreme success (seed 004, "Automatic Success")."""
 
     attribute: int
     bonus: int
@@ -100,6 +102,7 @@ class Task:
     difficulty: int
     expertise: bool
     take: Take | None = None
+    automatic: bool = False
 
     @property
     def roll(self) -> int:
@@ -118,8 +121,9 @@ class Task:
 
     @property
     def success(self) -> bool:
-        """The roll equals or exceeds the difficulty (seed 004, "Rolling Dice")."""
-        return self.margin >= 0
+        """The roll equals or exceeds the difficulty (seed 004, "Rolling Dice"), or a plot point
+        bought an automatic success ("Automatic Success")."""
+        return self.automatic or self.margin >= 0
 
     @property
     def extreme(self) -> bool:
@@ -141,19 +145,23 @@ def task(
     dice: object | None = None,
     rng: random.Random | None = None,
     take: Take | None = None,
+    automatic: bool = False,
 ) -> Task:
     """Roll 2d6 + ``attribute`` + ``bonus`` against ``difficulty`` (seed 004, "Rolling Dice").
 
     ``dice`` are physical dice typed by the GM; otherwise ``rng`` rolls them. ``take="average"`` or
     ``"max"`` assumes a 7 or a 12 instead of rolling (seed 004, "Taking The Average", "Taking The
-    Max"); the GM decides whether the situation allows it.
+    Max"); the GM decides whether the situation allows it. ``automatic=True``: a plot point's
+    automatic success, the dice deciding only an extreme success (seed 004, "Automatic Success").
     """
     check_attribute(attribute)
     check_difficulty(difficulty)
     check_bonus(bonus)
+    automatic = bool(automatic)
     if take is None:
-        return Task(attribute, bonus, roll_or_check(rng, dice), difficulty, expertise)
+        rolled = roll_or_check(rng, dice)
+        return Task(attribute, bonus, rolled, difficulty, expertise, None, automatic)
     check_choice(take, TAKE_ROLLS, "way to take the roll")
     if dice is not None:
         raise RuleError(f"Either roll the dice or take the {take}, not both.")
-    return Task(attribute, bonus, (), difficulty, expertise, take)
+    return Task(attribute, bonus, (), difficulty, expertise, take, automatic)
