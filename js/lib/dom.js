@@ -182,6 +182,47 @@ export function typedOnce(model, input, read) {
 }
 
 /**
+ * The box that spends a plot point on the next roll's automatic success (seed 004, "Automatic
+ * Success"), shown while the one who rolls next (`plot`) has plot points; one already bought
+ * is said instead. `take()` reads it for a command; it is unticked once the kernel has used it.
+ * @template {PartState & { result: unknown, plot: import("./types.js").PlotOffer | import("./types.js").Unset<import("./types.js").PlotOffer> }} T
+ * @param {ModelLike<T>} model
+ */
+export function plotPointBox(model) {
+  const box = h("input", { type: "checkbox" });
+  const text = h("span");
+  const label = h("label", { class: "bpb-check bpb-plot-point", hidden: true }, box, text);
+  let sent = false;
+  model.on("change:result", () => {
+    if (sent) box.checked = false;
+    sent = false;
+  });
+  const paint = () => {
+    const plot = model.get("plot") ?? {};
+    label.hidden = !plot.roller;
+    box.hidden = Boolean(plot.waiting);
+    if (!plot.roller) box.checked = false;
+    else
+      setText(
+        text,
+        plot.waiting
+          ? `${plot.roller}'s automatic success (a plot point) waits for this roll`
+          : ` Plot point: automatic success for ${plot.roller} (${plot.points} left)`,
+      );
+  };
+  model.on("change:plot", paint);
+  paint();
+  return {
+    label,
+    /** Whether to spend a plot point on the roll now sent. */
+    take: () => {
+      sent = box.checked && !box.hidden;
+      return sent;
+    },
+  };
+}
+
+/**
  * Show a part's result in `el`: the lines it logged, marked as a success or a failure when it is
  * one (a roll), plain otherwise; nothing once the kernel has dropped it.
  * @param {HTMLElement} el

@@ -147,6 +147,7 @@
  *   changes: string[],
  *   can_undo: boolean,
  *   can_redo: boolean,
+ *   order_from: number,
  * }} StripState
  */
 
@@ -185,7 +186,35 @@
  *   sides: string[],
  *   current: string | null,
  *   cards: Record<string, CardState>,
+ *   card_error: CardError | Unset<CardError>,
+ *   plot_gains: Array<[string, string]>,
+ *   plot_spends: Array<[string, string]>,
  * }} RosterState
+ */
+
+/**
+ * Who rolls next and their plot points (`plot_offer`), when they can buy an automatic success.
+ * @typedef {object} PlotOffer
+ * @property {string} roller
+ * @property {number} points
+ * @property {boolean} waiting One bought already waits for their next roll.
+ */
+
+/**
+ * A refusal of one of a card's forms: whose card, which form, why.
+ * @typedef {object} CardError
+ * @property {string} name
+ * @property {string} form
+ * @property {string} message
+ */
+
+/**
+ * A player's plot points on their card (`RosterPart._plot`).
+ * @typedef {object} PlotState
+ * @property {number} points
+ * @property {boolean} automatic An automatic success waits for their next roll.
+ * @property {string[]} boosts Power boosts in force, in words.
+ * @property {string[]} raise What a power boost can raise.
  */
 
 /**
@@ -224,6 +253,7 @@
  * @property {VitalsState | null} vitals
  * @property {ConditionState[]} conditions
  * @property {string} summary The sheet in one line.
+ * @property {PlotState | null} plot
  */
 
 // -- attack (widgets/panels/attack.py) ------------------------------------------------------------
@@ -244,6 +274,7 @@
  *   follow_ups: Array<[string, string]>,
  *   grapple_actions: Array<[string, string]>,
  *   grapple: { holding: string | null, held_by: string | null } | Unset<{ holding: string | null, held_by: string | null }>,
+ *   plot: PlotOffer | Unset<PlotOffer>,
  * }} AttackState
  */
 
@@ -426,6 +457,7 @@
  *   selection: TaskSelection | Unset<TaskSelection>,
  *   preview: TaskPreview | Unset<TaskPreview>,
  *   result: TaskResult | Unset<TaskResult>,
+ *   plot: PlotOffer | Unset<PlotOffer>,
  * }} TaskState
  */
 

@@ -3,7 +3,7 @@
 // in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
 // hit the target's answers are right there with their odds and cost; an extreme success's effect
 // is chosen; what happened is listed.
-import { button, field, fillSelect, h, parseDice, redraw, setText, typedOnce } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, plotPointBox, redraw, setText, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, exact, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -42,7 +42,7 @@ function takeText(target, take) {
  */
 export function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
-  const attack = () => command(model, "roll", { dice: typedDice() });
+  const attack = () => command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
   /** @type {Record<string, () => void>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
@@ -63,6 +63,7 @@ export function renderAttack({ model: anyModel, el }) {
   });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
+  const plotPoint = plotPointBox(model);
   // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
   dice.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || attackButton.hidden || attackButton.disabled) return;
@@ -116,7 +117,9 @@ export function renderAttack({ model: anyModel, el }) {
       "div",
       { class: "bpb-row" },
       field("Then", followUp),
-      button("Grab", () => command(model, "grab", { follow_up: followUp.value, dice: typedDice() })),
+      button("Grab", () =>
+        command(model, "grab", { follow_up: followUp.value, dice: typedDice(), plot_point: plotPoint.take() }),
+      ),
     ),
     h("p", {
       class: "bpb-hint",
@@ -132,7 +135,7 @@ export function renderAttack({ model: anyModel, el }) {
   body.append(
     setup,
     answers.box,
-    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
+    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice), plotPoint.label),
     result,
     hint,
   );
@@ -254,7 +257,15 @@ export function renderAttack({ model: anyModel, el }) {
           ]
         : []),
       ...(heldBy
-        ? [button("Break free", () => command(model, "break_free", { dice: typedDice() }), { cls: "bpb-small" })]
+        ? [
+            button(
+              "Break free",
+              () => command(model, "break_free", { dice: typedDice(), plot_point: plotPoint.take() }),
+              {
+                cls: "bpb-small",
+              },
+            ),
+          ]
         : []),
     ]);
     setText(
@@ -338,7 +349,7 @@ export function renderAttack({ model: anyModel, el }) {
    */
   function answersPanel() {
     /** @param {string} how */
-    const answer = (how) => () => command(model, "answer", { how, dice: typedDice() });
+    const answer = (how) => () => command(model, "answer", { how, dice: typedDice(), plot_point: plotPoint.take() });
     const reached = h("input", { type: "checkbox", checked: true });
     /**
      * @param {string} label

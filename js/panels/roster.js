@@ -275,6 +275,82 @@ export function renderRoster({ model: anyModel, el }) {
   };
 
   /**
+   * A form of `name`'s card (`form`: its key in `card_error`), with the line that shows the
+   * kernel's refusal of it right after its controls.
+   * @param {string} name
+   * @param {string} form
+   * @param {string} label
+   * @param {...HTMLElement} controls
+   */
+  const cardForm = (name, form, label, ...controls) => {
+    const error = model.get("card_error");
+    const refused = error?.name === name && error.form === form ? error.message : "";
+    return h(
+      "div",
+      { class: "bpb-card-form", role: "group", "aria-label": label, "data-form": form },
+      h("div", { class: "bpb-inline" }, ...controls),
+      refused ? h("p", { class: "bpb-field-error", role: "alert", text: refused }) : null,
+    );
+  };
+
+  /**
+   * A player's plot points: gain one (and why), spend one (on what; a power boost's rank and
+   * how long; a note).
+   * @param {string} name
+   * @param {import("../lib/types.js").PlotState} plot
+   */
+  const plotForm = (name, plot) => {
+    const why = h("select", { "aria-label": `Why ${name} gains a plot point` });
+    fillSelect(why, model.get("plot_gains"));
+    const use = h("select", { "aria-label": "Spend on" });
+    fillSelect(use, model.get("plot_spends"));
+    const raise = h("select", { "aria-label": "Raise" });
+    fillSelect(raise, [
+      ["", "(narrated)"],
+      ...plot.raise.map((r) => /** @type {[string, string]} */ ([r, r.replace(/_/g, " ")])),
+    ]);
+    const lasts = h("select", { "aria-label": "Lasts" });
+    fillSelect(lasts, [
+      ["round", "this round"],
+      ["scene", "the scene"],
+    ]);
+    const note = h("input", { type: "text", maxlength: "300", placeholder: "what it does", "aria-label": "Note" });
+    const follow = () => {
+      raise.hidden = use.value !== "power_boost";
+      lasts.hidden = use.value !== "power_boost" && use.value !== "power_stunt";
+    };
+    use.addEventListener("change", follow);
+    follow();
+    return [
+      cardForm(
+        name,
+        "plot",
+        `Plot points of ${name}`,
+        why,
+        button("Gain plot point", () => command(model, "gain_plot_point", { name, reason: why.value }), {
+          cls: "bpb-small",
+        }),
+        use,
+        raise,
+        lasts,
+        note,
+        button(
+          "Spend plot point",
+          () =>
+            command(model, "spend_plot_point", {
+              name,
+              use: use.value,
+              boost: use.value === "power_boost" ? raise.value || null : null,
+              lasts: lasts.hidden ? "round" : lasts.value,
+              note: note.value,
+            }),
+          { cls: "bpb-small" },
+        ),
+      ),
+    ];
+  };
+
+  /**
    * @param {string} name
    * @param {CardState} card
    */
@@ -313,6 +389,10 @@ export function renderRoster({ model: anyModel, el }) {
     // the × buttons are named by their title for assistive technology too
     for (const remove of conditions?.querySelectorAll(".bpb-remove") ?? [])
       remove.setAttribute("aria-label", remove.getAttribute("title") ?? "");
+    const bought = card.plot
+      ? [...(card.plot.automatic ? ["automatic success waiting"] : []), ...card.plot.boosts]
+      : [];
+    const inForce = bought.length ? h("p", { class: "bpb-extra bpb-bought", text: bought.join(" · ") }) : null;
     const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
     const placing = card.aware ? null : placeNow(name);
     const toggle = (
@@ -361,7 +441,8 @@ export function renderRoster({ model: anyModel, el }) {
       if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
     });
     actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
-    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, placing, actions].filter(
+    if (card.plot) actions.append(...plotForm(name, card.plot));
+    return [head, vitals ? meter(name, vitals) : null, extra, inForce, conditions, skipped, placing, actions].filter(
       (part) => part !== null,
     );
   };
@@ -378,7 +459,14 @@ export function renderRoster({ model: anyModel, el }) {
     }
     // an unaware card offers to place them after whoever acts now
     const current = model.get("current");
-    const signature = JSON.stringify([card, current === name, model.get("names").length, card.aware || current]);
+    const error = model.get("card_error");
+    const signature = JSON.stringify([
+      card,
+      current === name,
+      model.get("names").length,
+      card.aware || current,
+      error?.name === name ? error : null,
+    ]);
     if (item.dataset.signature === signature) return item;
     const open = item.querySelector("details")?.open ?? false;
     item.dataset.signature = signature;
@@ -413,7 +501,7 @@ export function renderRoster({ model: anyModel, el }) {
   };
   buildForm();
   const stopForm = watch(model, ["form_error"], paintFormError);
-  const stop = watch(model, ["names", "cards", "current"], paint);
+  const stop = watch(model, ["names", "cards", "current", "card_error"], paint);
   return () => {
     stop();
     stopForm();

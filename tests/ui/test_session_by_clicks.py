@@ -148,7 +148,27 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     end_turn(s, f"4 {HENCHMEN}")
     end_turn(s, "5 Blueshift")
 
-    # round 5 as usual
+    # round 5: Blueshift gains a plot point on her card (a reward) and spends one at the roll:
+    # snake eyes, and her Sonic punch hits all the same (seed 004, "Automatic Success")
+    blueshift = s.card("Blueshift")
+    blueshift.get_by_text("Sheet and actions").click()
+    plot = blueshift.get_by_role("group", name="Plot points of Blueshift")
+    plot.get_by_role("combobox", name="Why Blueshift gains a plot point").select_option("reward")
+    s.click(plot, "Gain plot point")
+    s.until(f"{ENC}.plot_points('Blueshift')", "2")
+    expect(blueshift).to_contain_text("plot points 2")
+    s.attack.get_by_role("combobox", name="Target").select_option("Ganyeka")
+    s.attack.get_by_role("combobox", name="Attack", exact=True).select_option("Sonic punch")
+    s.attack.get_by_role("checkbox", name="Plot point: automatic success for Blueshift").check()
+    s.attack.get_by_role("textbox", name="Physical dice").fill("1 1")
+    s.click(s.attack, "Attack")
+    expect(s.answers).to_be_visible()
+    expect(s.attack.get_by_role("list", name="What happened")).to_contain_text(
+        "automatic success"
+    )
+    s.answer("Take the hit")
+    s.until(f"{ENC}.endurance('Ganyeka').current", "4")  # DR 3 - protection 2, stunning
+    expect(blueshift).to_contain_text("plot points 1")
     for then in ("5 Ganyeka", "5 Monolith", f"5 {HENCHMEN}", "6 Blueshift"):
         end_turn(s, then)
 

@@ -575,3 +575,26 @@ def test_someone_takes_the_hit_for_its_target_at_the_cost_of_a_forced_action() -
     while enc.round < 3:
         enc.end_turn()
     assert "Blueshift's turn" not in enc.transcript(2).splitlines()
+
+
+def test_a_plot_point_turns_a_miss_into_a_hit_at_the_roll() -> None:
+    """Seed 004, "Automatic Success": the character "succeeds at the current task roll ... it can
+    be an attempt to hit in combat": snake eyes hit with a plot point spent at the roll; the
+    target, a player too, buys a dodge's success the same way."""
+    enc = Encounter(seed=3)
+    enc.add("Widow", player=True, side="heroes", agility=3, attacks=[{"name": "Blast", "rank": 7}])
+    enc.add("Thug", player=True, side="villains", agility=6)
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "strip", "start")
+    assert attack(screen)["plot"] == {"roller": "Widow", "points": 1, "waiting": False}
+    to(screen, "attack", "roll", dice=[1, 1], plot_point=True)
+    assert attack(screen)["error"] == "" and enc.pending_attack is not None
+    assert enc.plot_points("Widow") == 0
+    assert "automatic success" in attack(screen)["result"]["lines"][0]
+    assert attack(screen)["plot"] == {"roller": "Thug", "points": 1, "waiting": False}
+    to(screen, "attack", "answer", how="take", plot_point=True)
+    assert "no roll to take" in attack(screen)["error"]
+    to(screen, "attack", "answer", how="dodge", dice=[1, 1], plot_point=True)
+    assert attack(screen)["error"] == "" and not enc.pending_hits
+    assert enc.log[-1].kind == "avoided" and enc.plot_points("Thug") == 0
+    assert attack(screen)["plot"] == {}  # Widow has none left

@@ -337,3 +337,62 @@ def test_a_character_file_of_a_whole_cast_is_not_cut_short() -> None:
     assert roster(screen)["error"] == "" and len(enc.names) == 4
     to(screen, "roster", "add_file", text=" " * 1_000_001)
     assert "as a file's text" in roster(screen)["error"] and len(enc.names) == 4
+
+
+def test_plot_points_on_a_player_s_card() -> None:
+    """Seed 004, "Gaining Plot Points" and "Spending Plot Points": a player gains a plot point
+    for a complication, a reward or cooperation, and spends one on an automatic success, a power
+    boost ("+1 rank to an attribute or power"), a stunt, a rally or a retcon; the card shows what
+    is bought and in force. A refusal is shown in the card's form and changes nothing."""
+    enc = Encounter(seed=1)
+    enc.add("Blueshift", player=True, side="heroes", attacks=[{"name": "Sonic punch", "rank": 5}])
+    enc.add("Ganyeka", side="villains")
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    assert card(screen, "Ganyeka")["plot"] is None  # not a player
+    plot = card(screen, "Blueshift")["plot"]
+    assert plot["points"] == 1 and plot["automatic"] is False and plot["boosts"] == []
+    assert "brawn" in plot["raise"] and "Sonic punch" in plot["raise"]
+    assert "endurance" not in plot["raise"]
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+    assert card(screen, "Blueshift")["plot"]["points"] == 2
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="automatic_success")
+    assert card(screen, "Blueshift")["plot"]["automatic"] is True
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost="brawn")
+    plot = card(screen, "Blueshift")["plot"]
+    assert plot["points"] == 0
+    assert plot["boosts"] == ["Brawn +1 (power boost, to the end of round 1)"]
+    assert screen.panels["strip"]["states"]["Blueshift"]["boosts"] == plot["boosts"]
+    plain(screen.panels)  # everything the front end gets is JSON
+    before = enc.to_json()
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="rally")
+    error = roster(screen)["card_error"]
+    assert error == {"name": "Blueshift", "form": "plot", "message": roster(screen)["error"]}
+    assert "no plot points left" in error["message"] and enc.to_json() == before
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="bribery")
+    assert "bribery" in roster(screen)["card_error"]["message"] and enc.to_json() == before
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="complication")
+    assert roster(screen)["card_error"] == {}
+
+
+def test_every_boost_the_card_offers_is_one_the_engine_takes() -> None:
+    """The card's choices are the engine's: every reason and use (seed 004), and every rank a
+    power boost may raise (all but Endurance)."""
+    from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
+
+    enc = Encounter(seed=1)
+    enc.add("Blueshift", player=True, attacks=[{"name": "Sonic punch", "rank": 5}])
+    screen = screen_of(enc)
+    assert [key for key, _ in roster(screen)["plot_gains"]] == list(GAINS)
+    assert [key for key, _ in roster(screen)["plot_spends"]] == list(SPENDS)
+    for boost in card(screen, "Blueshift")["plot"]["raise"]:
+        to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+        to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost=boost)
+        assert roster(screen)["error"] == "", boost
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost="endurance")
+    assert roster(screen)["error"]
+    blackout = screen_of(Encounter(rules="blackout"))
+    assert roster(blackout)["plot_spends"] == []
+    to(blackout, "roster", "gain_plot_point", name="x", reason="reward")
+    assert roster(blackout)["error"] == "The blackout rules have no plot points."

@@ -15,7 +15,7 @@ from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets._odds import defense_payload, odds_payload
-from bpb_widgets.widgets.panels.task import choices
+from bpb_widgets.widgets.panels.task import choices, plot_offer
 
 #: The rank a typed-in attack starts at.
 DEFAULT_RANK = 5
@@ -84,6 +84,9 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
         self.put("answers", self._answers())
         self.put("grapple", self._grapple())
+        hit = enc.pending_attack  # who rolls next: the attacker, or the target answering
+        roller = hit.target if hit is not None else self.state["selection"].get("attacker")
+        self.put("plot", plot_offer(enc, roller))
 
     def _grapple(self) -> dict[str, Any]:
         """The attacker's grapple: whom they hold, who holds them."""
@@ -300,9 +303,10 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
 
     @command
-    def roll(self, dice: Dice | None = None) -> None:
-        """Make the attack set up (``dice``: physical dice); an exploding power catches the
-        ``targets``, the ``outer`` ones in the outer half of its radius."""
+    def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """Make the attack set up (``dice``: physical dice; ``plot_point``: an automatic success
+        bought with a plot point); an exploding power catches the ``targets``, the ``outer``
+        ones in the outer half of its radius."""
         s = self.state["selection"]
         if not s:
             raise RuleError("Choose who attacks whom first.")
@@ -317,27 +321,37 @@ class AttackPart(Part[BulletproofBlues]):
                     outer=s.get("outer") or [],
                     attack_bonus=s.get("attack_bonus") or [],
                     dice=dice,
+                    plot_point=plot_point,
                 )
             )
         else:
             if s.get("target") is None:
                 raise RuleError("Choose whom to attack.")
-            self.record(lambda: self.encounter.attack(**self._arguments(s), dice=dice))
+            self.record(
+                lambda: self.encounter.attack(
+                    **self._arguments(s), dice=dice, plot_point=plot_point
+                )
+            )
         self._last[s["attacker"]] = {key: s.get(key) for key in REMEMBERED}
 
     @command
-    def grab(self, follow_up: str, dice: Dice | None = None) -> None:
+    def grab(self, follow_up: str, dice: Dice | None = None, plot_point: bool = False) -> None:
         """The attacker grabs the target, who tries to break free, and a caught target is then
         held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the
         grab's two physical dice, and the target's two to break free after them (left out:
-        rolled)."""
+        rolled). ``plot_point``: the grab an automatic success."""
         s = self.state["selection"]
         if not s or s.get("target") is None:
             raise RuleError("Choose who grabs whom first.")
         grab, reaction = _split(dice)
         self.record(
             lambda: self.encounter.grab(
-                s["attacker"], s["target"], follow_up, dice=grab, reaction_dice=reaction
+                s["attacker"],
+                s["target"],
+                follow_up,
+                dice=grab,
+                reaction_dice=reaction,
+                plot_point=plot_point,
             )
         )
 
@@ -354,10 +368,11 @@ class AttackPart(Part[BulletproofBlues]):
         self.record(lambda: self.encounter.let_go(attacker))
 
     @command
-    def break_free(self, dice: Dice | None = None) -> None:
-        """The attacker, held, tries to break free on their turn (``dice``: physical dice)."""
+    def break_free(self, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """The attacker, held, tries to break free on their turn (``dice``: physical dice;
+        ``plot_point``: an automatic success)."""
         attacker = self._attacker()
-        self.record(lambda: self.encounter.break_free(attacker, dice=dice))
+        self.record(lambda: self.encounter.break_free(attacker, dice=dice, plot_point=plot_point))
 
     def _attacker(self) -> str:
         attacker = self.state["selection"].get("attacker")
@@ -378,6 +393,7 @@ class AttackPart(Part[BulletproofBlues]):
         reaction_dice: Dice | None = None,
         reached: bool = True,
         instead: str | None = None,
+        plot_point: bool = False,
     ) -> None:
         """The target of the first hit waiting answers it: "block", "dodge", "cover" (dive for
         cover; ``reached``: cover within a normal move) or "take" (``instead``: someone else
@@ -389,16 +405,26 @@ class AttackPart(Part[BulletproofBlues]):
         power = self.state["answers"].get("power")
         answers: dict[str, Callable[[], object]] = {
             "block": lambda: enc.block(
-                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+                hit.target,
+                power=power,
+                dice=dice,
+                reaction_dice=reaction_dice,
+                plot_point=plot_point,
             ),
             "dodge": lambda: enc.dodge(
-                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+                hit.target,
+                power=power,
+                dice=dice,
+                reaction_dice=reaction_dice,
+                plot_point=plot_point,
             ),
             "cover": lambda: enc.dive_for_cover(hit.target, reached=reached),
             "take": lambda: enc.take_hit(hit.target, instead=instead, reaction_dice=reaction_dice),
         }
         if instead is not None and how != "take":
             raise RuleError(f"Someone else takes a hit for its target; they do not {how} it.")
+        if plot_point and how not in ("block", "dodge"):
+            raise RuleError(f"A plot point buys a roll's success; there is no roll to {how}.")
         if how not in answers:
             raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
         if self.state["result"]:  # the attack's result goes on with the answer's lines

@@ -4,14 +4,35 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
 
-from bpb_widgets.engine import Encounter
+from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Document, command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.strip import conditions
+
+#: Why a player gains a plot point, and what one buys, as the card's choices read (the engine's
+#: ``gain_plot_point(reason=...)`` and ``spend_plot_point(use=...)``; seed 004, "Gaining Plot
+#: Points", "Spending Plot Points").
+PLOT_GAINS = {
+    "complication": "a complication",
+    "reward": "a reward",
+    "cooperation": "cooperation",
+}
+PLOT_SPENDS = {
+    "automatic_success": "automatic success",
+    "power_boost": "power boost",
+    "power_stunt": "power stunt",
+    "rally": "rally",
+    "retcon": "retcon",
+    "other": "other",
+}
+#: The one rank a power boost cannot raise (seed 004, "Power Boost": "any attribute except
+#: Endurance").
+NOT_BOOSTED = "endurance"
 
 
 class RosterPart(Part[Encounter[Any]]):
@@ -28,6 +49,10 @@ class RosterPart(Part[Encounter[Any]]):
         if delta is None:
             self.put("fields", [asdict(f) for f in enc.sheet_fields()])
             self.put("form_error", {})
+            self.put("card_error", {})
+            plot = hasattr(enc, "spend_plot_point")
+            self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
+            self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("sides", enc.sides)
@@ -61,6 +86,28 @@ class RosterPart(Part[Encounter[Any]]):
             else {f.name: getattr(vitals, f.name) for f in fields(vitals)},
             "conditions": conditions(turn),
             "summary": sheet.summary(),
+            "plot": self._plot(name),
+        }
+
+    def _plot(self, name: str) -> dict[str, Any] | None:
+        """A player's plot points (where the rules have them): how many, what they have bought
+        that is in force, and what a power boost can raise."""
+        enc: Any = self.encounter
+        sheet = enc.combatant(name)
+        if not hasattr(enc, "spend_plot_point") or not getattr(sheet, "player", False):
+            return None
+        turn = enc.turn_state(name)
+        ranks = [  # what the sheet has: a power of rank 0 is a stunt, not a boost
+            f.name
+            for f in enc.sheet_fields()
+            if f.kind == "rank" and f.name != NOT_BOOSTED and getattr(sheet, f.name, 0)
+        ]
+        powers = [power.name for power in getattr(sheet, "attacks", ())]
+        return {
+            "points": enc.plot_points(name),
+            "automatic": getattr(turn, "automatic_success", False),
+            "boosts": [boost.describe() for boost in getattr(turn, "boosts", ())],
+            "raise": [*ranks, *powers],
         }
 
     # -- commands ----------------------------------------------------------------------------
@@ -146,6 +193,50 @@ class RosterPart(Part[Encounter[Any]]):
         """Put ``name`` under a condition until removed, or until the start or end of ``of``'s
         next turn."""
         self.encounter.add_condition(name, condition, ends=ends, of=of)
+
+    def changed(self, change: Change) -> None:
+        super().changed(change)
+        self.put("card_error", {})
+
+    def _on_card(self, name: str, form: str, run: Callable[[], object]) -> None:
+        """Run a command of one of ``name``'s card forms (``form``); a refusal is shown in that
+        form (``card_error``) and changes nothing."""
+        try:
+            run()
+        except RuleError as error:
+            self.put("card_error", {"name": name, "form": form, "message": str(error)})
+            raise
+        self.put("card_error", {})
+
+    @command
+    def gain_plot_point(self, name: str, reason: str) -> None:
+        """``name`` gains a plot point for ``reason`` (complication, reward, cooperation)."""
+        self._on_card(name, "plot", lambda: self._plot_points().gain_plot_point(name, reason))
+
+    @command
+    def spend_plot_point(
+        self,
+        name: str,
+        use: str,
+        boost: str | None = None,
+        lasts: str = "round",
+        note: str = "",
+    ) -> None:
+        """``name`` spends a plot point on ``use`` (a power boost raises ``boost`` for a round
+        or the scene, ``lasts``; ``note`` says what a stunt, retcon or narrated boost does)."""
+        self._on_card(
+            name,
+            "plot",
+            lambda: self._plot_points().spend_plot_point(
+                name, use, boost=boost or None, lasts=lasts, note=note
+            ),
+        )
+
+    def _plot_points(self) -> Any:
+        enc = self.encounter
+        if not hasattr(enc, "spend_plot_point"):
+            raise RuleError(f"The {enc.rules.name} rules have no plot points.")
+        return enc
 
     @command
     def remove_condition(self, name: str, condition: str) -> None:
