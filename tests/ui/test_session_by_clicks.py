@@ -163,9 +163,7 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     s.attack.get_by_role("textbox", name="Physical dice").fill("1 1")
     s.click(s.attack, "Attack")
     expect(s.answers).to_be_visible()
-    expect(s.attack.get_by_role("list", name="What happened")).to_contain_text(
-        "automatic success"
-    )
+    expect(s.attack.get_by_role("list", name="What happened")).to_contain_text("automatic success")
     s.answer("Take the hit")
     s.until(f"{ENC}.endurance('Ganyeka').current", "4")  # DR 3 - protection 2, stunning
     expect(blueshift).to_contain_text("plot points 1")
