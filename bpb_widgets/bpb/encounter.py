@@ -68,10 +68,12 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
         """Version 1 attacks said ``stunning=True`` or ``penetrating=True``; today an attack has
         a ``kind``. Before version 3 a plot point spent on an automatic success did nothing: it
         replays as one spent on something else, saying so, so that the rolls after it come out
-        as they were played."""
+        as they were played; and ``recover(names)`` was the rest, today's ``rest``."""
         args, command = record["args"], record["cmd"]
         if version < 3 and command == "spend_plot_point" and args.get("use") == "automatic_success":
             return {**record, "args": {**args, "use": "other", "note": UNAPPLIED}}
+        if version < 3 and command == "recover":  # today's rest; recover is stunning damage back
+            return {**record, "cmd": "rest"}
         if version != 1 or command != "attack" or not {"stunning", "penetrating"} & set(args):
             return record
         upgraded = {k: v for k, v in args.items() if k not in ("stunning", "penetrating")}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase, by_plot_point
 from bpb_widgets.bpb.order import STAGGERED
@@ -775,24 +776,35 @@ class Fighting(BulletproofBluesBase):
         dealt = damage(dr, pv, penetrating=penetrating)
         before = self._endurance[target]
         after = before.hurt(dealt, stunning=stunning)
-        self._changing_fitness(target, lambda: self._journal.set(self._endurance, target, after))
         shield = f"protection {pv}"
         if penetrating and pv:
             shield = f"protection {penetrated_protection(pv)} (half of {pv} ignored, penetrating)"
         kind = "stunning damage" if stunning else "damage"
         rules = "Protection, Stunning" if stunning else "Protection"
-        self._event(
+        self._endure(
+            target,
+            after,
             "damage",
             f"{target} takes {dealt} {kind} from {cause}: DR {dr} - {shield} = {dealt}; "
             f"Endurance {before.current} -> {after.current} ({rules})",
-            target,
             {"damage": dealt, "stunning": stunning, "endurance": after.current},
         )
-        harm = Harm(target, dr, pv, dealt, stunning, before, after)
-        if harm.out:
-            self._event("out", f"{target} is out of the fight at Endurance 0 (Damage)", target)
-            self._release(target, "the grappler is out of the fight")
-        return harm
+        return Harm(target, dr, pv, dealt, stunning, before, after)
+
+    def _endure(
+        self, name: str, after: Endurance, kind: str, text: str, data: dict[str, Any] | None = None
+    ) -> None:
+        """``name``'s Endurance becomes ``after``, logged as ``text``: at 0 they are out of the
+        fight and the holds they keep end (seed 004, "Damage", "Grappling"); above it again they
+        are back, and a fight waiting for someone able to act goes on."""
+        before = self._endurance[name]
+        self._changing_fitness(name, lambda: self._journal.set(self._endurance, name, after))
+        self._event(kind, text, name, data)
+        if after.out and not before.out:
+            self._event("out", f"{name} is out of the fight at Endurance 0 (Damage)", name)
+            self._release(name, "the grappler is out of the fight")
+        elif before.out and not after.out and self.started and self._current is None:
+            self._advance()
 
     def _release(self, grappler: str, why: str) -> None:
         """End every hold ``grappler`` keeps (seed 004, "Grappling")."""

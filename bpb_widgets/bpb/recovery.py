@@ -1,15 +1,17 @@
-"""Plot points and recovery: gaining and spending plot points (a rally recovers at once), and the
-rest after the fight (seed 004, "Plot Points", "Gaining Plot Points", "Spending Plot Points",
-"Recovery", "Stunning")."""
+"""Plot points and Endurance by hand: gaining and spending plot points (what they buy takes
+effect in play; a rally recovers at once), damage, healing and stunning damage back as the GM
+types them, and the rest after the fight (seed 004, "Plot Points", "Gaining Plot Points",
+"Spending Plot Points", "Recovery", "Stunning")."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bpb_widgets.bpb.base import Boost, BulletproofBluesBase
+from bpb_widgets.bpb.base import Boost
+from bpb_widgets.bpb.fighting import Fighting
 from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
 from bpb_widgets.bpb.rules.ranks import MAX_RANK
-from bpb_widgets.engine.checks import check_choice, check_note
+from bpb_widgets.engine.checks import check_choice, check_flag, check_note, check_whole
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -20,8 +22,8 @@ from bpb_widgets.errors import RuleError
 LASTS = {"round": "to the end of the round", "scene": "for the rest of the fight"}
 
 
-class Recovery(BulletproofBluesBase):
-    """Plot points, rallies and rest."""
+class Recovery(Fighting):
+    """Plot points, Endurance by hand, rallies and rest."""
 
     @command
     def gain_plot_point(self, name: str, reason: str) -> int:
@@ -108,25 +110,97 @@ class Recovery(BulletproofBluesBase):
         return Boost(key, label, ends)
 
     @command
-    def recover(self, names: Iterable[str] | None = None) -> None:
+    def rest(self, names: Iterable[str] | None = None) -> None:
         """After the fight and a chance to rest (about half an hour): stunning damage all comes
-        back and half the recent Endurance loss (seed 004, "Recovery", "Stunning")."""
+        back and half the recent Endurance loss (seed 004, "Recovery", "Stunning"). Everyone
+        hurt by default, or those ``names``."""
         chosen = self.names if names is None else [self._known(n) for n in _names(names)]
         for name in chosen:
             if self._endurance[name].current < self._endurance[name].rank:
                 self._rest(name, "rests")
 
+    @command
+    def damage(self, name: str, amount: int, *, stunning: bool = False, note: str = "") -> int:
+        """``name`` loses ``amount`` Endurance, as the GM says (a fall, a fire, an attack played
+        on paper): straight off Endurance, protection already counted; ``stunning=True`` for
+        stunning damage, kept apart (seed 004, "Damage", "Stunning"). At 0 they are out of the
+        fight (on their own turn, it ends, once no hit waits). Returns their Endurance."""
+        name = self._known(name)
+        amount = check_whole(amount, "Damage", low=1)
+        stunning = check_flag(stunning, "stunning")
+        why = _because(note)
+        before = self._endurance[name]
+        if before.out:
+            raise RuleError(f"{name} is already at Endurance 0.")
+        after = before.hurt(amount, stunning=stunning)
+        kind = "stunning damage" if stunning else "damage"
+        self._endure(
+            name,
+            after,
+            "damage",
+            f"{name} takes {amount} {kind}{why}, by the GM's hand: Endurance {before.current} -> "
+            f"{after.current} ({'Damage, Stunning' if stunning else 'Damage'})",
+            {"damage": amount, "stunning": stunning, "endurance": after.current},
+        )
+        if after.out and name == self._current and self._unresolved() is None:
+            self._leave_turn(name)  # out of the fight on their own turn: it is over
+        return after.current
+
+    @command
+    def heal(self, name: str, amount: int, *, note: str = "") -> int:
+        """``name`` gets ``amount`` normal (not stunning) damage back, as the GM says (medical
+        care, a healing power, days of rest: one point a day with care, seed 004 "Recovery"),
+        never more than they lost. Returns their Endurance."""
+        return self._restore(name, amount, note, stunning=False)
+
+    @command
+    def recover(self, name: str, amount: int | None = None, *, note: str = "") -> int:
+        """``name`` gets ``amount`` stunning damage back (all of it by default), as the GM says
+        (seed 004, "Stunning": "it all comes back after the fight is over, when the character has
+        had a chance to rest"). Returns their Endurance. (Before format 3 ``recover(names)`` was
+        the rest: such files replay it as ``rest``.)"""
+        return self._restore(name, amount, note, stunning=True)
+
+    def _restore(self, name: str, amount: int | None, note: str, *, stunning: bool) -> int:
+        """Damage back by the GM's hand: stunning, or normal."""
+        name = self._known(name)
+        if amount is not None:
+            amount = check_whole(amount, "Endurance back", low=1)
+        why = _because(note)
+        before = self._endurance[name]
+        lost, kind = (before.stun, "stunning") if stunning else (before.normal, "normal")
+        if not lost:
+            raise RuleError(f"{name} has no {kind} damage to get back.")
+        points = lost if amount is None else amount
+        after = before.recovered(points) if stunning else before.healed(points)
+        back = after.current - before.current
+        whole = "" if back == points else f" (all {back} there was)"
+        self._endure(
+            name,
+            after,
+            "recover",
+            f"{name} gets {back} {kind} damage back{why}{whole}, by the GM's hand: Endurance "
+            f"{before.current} -> {after.current} ({'Stunning' if stunning else 'Recovery'})",
+        )
+        return after.current
+
     def _rest(self, name: str, how: str) -> None:
         before = self._endurance[name]
         after = before.rest()
-        self._changing_fitness(name, lambda: self._journal.set(self._endurance, name, after))
-        self._event(
+        self._endure(
+            name,
+            after,
             "recover",
             f"{name} {how}: stunning damage {before.stun} all back, recent "
             f"damage {before.recent} half back: Endurance {before.current} -> "
             f"{after.current} (Recovery)",
-            name,
         )
+
+
+def _because(note: str) -> str:
+    """What the GM said the damage or healing came from, for the log: " (a fall)"."""
+    text = check_note(note, "Notes")
+    return f" ({text})" if text else ""
 
 
 def _names(names: object) -> list[object]:

@@ -115,7 +115,7 @@ def test_human_level_unarmed_damage_is_stunning_and_comes_back_after_the_fight()
     assert (enc.round, enc.current) == (2, "Black Steel")
     enc.end_turn()
     assert enc.current == "Widow"  # the hooligan is out: no turn
-    enc.recover()
+    enc.rest()
     assert enc.endurance("Hooligan").current == 3  # stunning damage all comes back
 
 
@@ -249,7 +249,7 @@ def test_trips_and_squeezes_at_human_level_are_stunning() -> None:
         (lambda e: e.spend_plot_point("Widow", "rally"), "no plot points left"),
         (lambda e: e.spend_plot_point("Black Steel", "nap"), "Unknown use of a plot point"),
         (lambda e: e.gain_plot_point("Black Steel", "bribe"), "Unknown reason to gain"),
-        (lambda e: e.recover("Widow"), "names= takes a list of text"),
+        (lambda e: e.rest("Widow"), "names= takes a list of text"),
     ],
 )
 def test_impossible_combat_commands_are_refused_and_change_nothing(act, message: str) -> None:

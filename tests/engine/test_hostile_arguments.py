@@ -87,7 +87,7 @@ def test_sets_are_saved_sorted_and_mappings_as_dicts() -> None:
 def test_a_command_that_changes_its_arguments_cannot_change_what_is_saved() -> None:
     enc = started()
     order: list[str] = []
-    enc.recover(names=order)
+    enc.rest(names=order)
     assert enc.history[-1]["args"]["names"] == []
     order.append("Blueshift")  # the caller's list is not the record's either
     assert enc.history[-1]["args"]["names"] == []
@@ -123,7 +123,7 @@ UNSAVEABLE: list[tuple[str, Callable[[Encounter], object], str]] = [
     ),
     ("object on a sheet", lambda e: e.add("Zed", expertise=[object()]), "cannot be saved"),
     ("a mapping keyed by numbers", lambda e: e.roll_order(dice={1: [1, 1]}), "mapping of text"),
-    ("a raising iterator", lambda e: e.recover(names=(1 / 0 for _ in [1])), "reading it failed"),
+    ("a raising iterator", lambda e: e.rest(names=(1 / 0 for _ in [1])), "reading it failed"),
     ("deeply nested", lambda e: e.add("Zed", expertise=nested(50)), "nested too deeply"),
     ("missing argument", lambda e: e.grab("Blueshift"), "grab: missing a required argument"),
     ("unknown keyword", lambda e: e.end_turn(hastily=True), "end_turn: got an unexpected keyword"),

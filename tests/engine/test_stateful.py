@@ -194,8 +194,23 @@ class Fight(CommandMachine):
         assert who in able
 
     @rule()
-    def recover(self) -> None:
-        self.attempt(self.enc.recover)
+    def rest(self) -> None:
+        self.attempt(self.enc.rest)
+
+    @rule(
+        who=name,
+        how=st.sampled_from(["damage", "stunning", "heal", "recover"]),
+        amount=st.none() | st.integers(-1, 12),
+    )
+    def endurance_by_hand(self, who: str, how: str, amount: int | None) -> None:
+        enc = self.enc
+        act = {
+            "damage": lambda: enc.damage(who, amount),
+            "stunning": lambda: enc.damage(who, amount, stunning=True),
+            "heal": lambda: enc.heal(who, amount),
+            "recover": lambda: enc.recover(who, amount),
+        }[how]
+        self.attempt(act)
 
     @precondition(lambda self: self.enc.current is not None)
     @rule(

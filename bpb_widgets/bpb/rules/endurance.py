@@ -41,6 +41,11 @@ class Endurance:
         return self.rank - self.stun - self.recent - self.lasting
 
     @property
+    def normal(self) -> int:
+        """Normal damage not yet healed: recent and lasting."""
+        return self.recent + self.lasting
+
+    @property
     def out(self) -> bool:
         """At 0 Endurance the character is out of the fight."""
         return self.current == 0
@@ -65,6 +70,18 @@ class Endurance:
         a week) (seed 004, "Recovery"); recent damage not yet rested heals after the lasting
         damage."""
         points = check_whole(days, "Days of healing", low=0) // DAYS_PER_POINT[bool(care)]
+        return self.healed(points)
+
+    def healed(self, points: int) -> Endurance:
+        """``points`` of normal damage back (lasting damage first, then recent), never more than
+        was lost."""
+        points = check_whole(points, "Endurance healed", low=0)
         lasting = max(0, self.lasting - points)
         recent = max(0, self.recent - max(0, points - self.lasting))
         return replace(self, lasting=lasting, recent=recent)
+
+    def recovered(self, points: int | None = None) -> Endurance:
+        """``points`` of stunning damage back (all of it by default), never more than was lost
+        (seed 004, "Stunning": "it all comes back after the fight is over")."""
+        back = self.stun if points is None else check_whole(points, "Stunning damage back", low=0)
+        return replace(self, stun=max(0, self.stun - back))
