@@ -187,6 +187,7 @@
  *   current: string | null,
  *   cards: Record<string, CardState>,
  *   card_error: CardError | Unset<CardError>,
+ *   by_hand: string[],
  *   plot_gains: Array<[string, string]>,
  *   plot_spends: Array<[string, string]>,
  * }} RosterState

@@ -280,7 +280,7 @@ export function renderRoster({ model: anyModel, el }) {
    * @param {string} name
    * @param {string} form
    * @param {string} label
-   * @param {...HTMLElement} controls
+   * @param {...(HTMLElement | null)} controls
    */
   const cardForm = (name, form, label, ...controls) => {
     const error = model.get("card_error");
@@ -290,6 +290,43 @@ export function renderRoster({ model: anyModel, el }) {
       { class: "bpb-card-form", role: "group", "aria-label": label, "data-form": form },
       h("div", { class: "bpb-inline" }, ...controls),
       refused ? h("p", { class: "bpb-field-error", role: "alert", text: refused }) : null,
+    );
+  };
+
+  /** What each way of changing health by hand is called on its button. */
+  const BY_HAND = /** @type {Record<string, string>} */ ({
+    damage: "Damage",
+    heal: "Heal",
+    recover: "Recover",
+    rest: "Rest",
+  });
+
+  /**
+   * Health by hand, as the GM says: an amount, and damage (stunning or not), heal, recover
+   * stunning damage, rest.
+   * @param {string} name
+   * @param {NonNullable<CardState["vitals"]>} vitals
+   */
+  const healthForm = (name, vitals) => {
+    const amount = h("input", { type: "number", min: "1", class: "bpb-number", "aria-label": "Amount" });
+    const stunning = h("input", { type: "checkbox" });
+    const count = () => (amount.value.trim() === "" ? null : Number(amount.value));
+    return cardForm(
+      name,
+      "vitals",
+      `${vitals.label} of ${name} by hand`,
+      amount,
+      vitals.apart_label ? h("label", { class: "bpb-check bpb-small-text" }, stunning, ` ${vitals.apart_label}`) : null,
+      ...model
+        .get("by_hand")
+        .map((how) =>
+          button(
+            BY_HAND[how] ?? how,
+            () =>
+              command(model, "vitals", { name, how, amount: count(), stunning: how === "damage" && stunning.checked }),
+            { cls: "bpb-small", title: `${BY_HAND[how] ?? how} ${name}'s ${vitals.label} by hand` },
+          ),
+        ),
     );
   };
 
@@ -441,6 +478,7 @@ export function renderRoster({ model: anyModel, el }) {
       if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
     });
     actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
+    if (vitals && model.get("by_hand")?.length) actions.append(healthForm(name, vitals));
     if (card.plot) actions.append(...plotForm(name, card.plot));
     return [head, vitals ? meter(name, vitals) : null, extra, inForce, conditions, skipped, placing, actions].filter(
       (part) => part !== null,

@@ -170,17 +170,27 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     for then in ("5 Ganyeka", "5 Monolith", f"5 {HENCHMEN}", "6 Blueshift"):
         end_turn(s, then)
 
-    # round 6: Ganyeka fires at Monolith; Blueshift leaps between them, forcing her next action
+    # round 6: Ganyeka fires his sinister weapon at Monolith; Blueshift leaps between them,
+    # forcing her next action, and takes the full brunt of it
     end_turn(s, "6 Ganyeka")
-    s.attack_with("Monolith", "Mind spike", "6 5")
+    s.attack_with("Monolith", "Sinister weapon", "4 4")  # a hit, not extreme
     leap = s.answers.get_by_role("group", name="Blueshift")
     expect(leap).to_contain_text("forced action: uses Blueshift's turn in round 7")
     s.notebook.screenshot(s.attack, f"{name}-interpose")
     s.click(leap, "Take it for Monolith")
-    s.until(f"{ENC}.pending_hits", "()")
+    s.until(f"{ENC}.turn_state('Blueshift').out", "True")
+    expect(s.meter("Blueshift")).to_have_attribute("aria-valuenow", "0")
+    expect(s.meter("Monolith")).to_have_attribute("aria-valuenow", "8")
     end_turn(s, "6 Monolith")
     end_turn(s, f"6 {HENCHMEN}")
     end_turn(s, "7 Ganyeka")  # round 7: Blueshift's turn is gone
+
+    # round 7: the GM heals Blueshift by hand (a medic between the crates), back in the fight
+    health = blueshift.get_by_role("group", name="Endurance of Blueshift by hand")
+    health.get_by_role("spinbutton", name="Amount").fill("5")
+    s.click(health, "Heal")
+    s.until(f"{ENC}.turn_state('Blueshift').out", "False")
+    expect(s.meter("Blueshift")).to_have_attribute("aria-valuenow", "5")
 
     # round 7, then round 8 as usual, with an extreme success: Monolith's Haymaker, overwhelming
     end_turn(s, "7 Monolith")

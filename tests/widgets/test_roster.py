@@ -396,3 +396,35 @@ def test_every_boost_the_card_offers_is_one_the_engine_takes() -> None:
     assert roster(blackout)["plot_spends"] == []
     to(blackout, "roster", "gain_plot_point", name="x", reason="reward")
     assert roster(blackout)["error"] == "The blackout rules have no plot points."
+
+
+def test_endurance_by_hand_on_the_card() -> None:
+    """Seed 004, "Damage", "Stunning", "Recovery": the GM damages a combatant by hand (normal or
+    stunning, kept apart), heals normal damage, brings stunning damage back, and rests ("half
+    the recent loss back, stunning all back"); a refusal is shown in the card's form and changes
+    nothing."""
+    enc, screen = started()
+    assert roster(screen)["by_hand"] == ["damage", "heal", "recover", "rest"]
+    to(screen, "roster", "vitals", name="Thug", how="damage", amount=3)
+    to(screen, "roster", "vitals", name="Thug", how="damage", amount=1, stunning=True)
+    vitals = card(screen, "Thug")["vitals"]
+    assert (vitals["value"], vitals["apart"]) == (1, 1) == (enc.endurance("Thug").current, 1)
+    to(screen, "roster", "vitals", name="Thug", how="recover")
+    assert card(screen, "Thug")["vitals"]["apart"] == 0
+    to(screen, "roster", "vitals", name="Thug", how="heal", amount=1)
+    assert card(screen, "Thug")["vitals"]["value"] == 3
+    to(screen, "roster", "vitals", name="Thug", how="rest")
+    assert card(screen, "Thug")["vitals"]["value"] == enc.endurance("Thug").current > 3
+    before = enc.to_json()
+    for how, amount, reason in [
+        ("damage", None, "amount"),
+        ("damage", 0, "less than 1"),
+        ("heal", 99, ""),
+        ("bite", 1, "not 'bite'"),
+    ]:
+        to(screen, "roster", "vitals", name="Widow", how=how, amount=amount)
+        error = roster(screen)["error"]
+        assert error and reason in error and enc.to_json() == before, (how, amount)
+    assert roster(screen)["card_error"]["name"] == "Widow"
+    assert roster(screen)["card_error"]["form"] == "vitals"
+    assert roster(screen_of(d10_fight()))["by_hand"] == []

@@ -4,6 +4,7 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
@@ -30,6 +31,25 @@ PLOT_SPENDS = {
     "retcon": "retcon",
     "other": "other",
 }
+#: What a card's health can be changed by, as the GM says (seed 004, "Damage", "Stunning",
+#: "Recovery"): the encounter's commands of these names that take a name and an ``amount``
+#: (``rest`` takes names).
+BY_HAND = ("damage", "heal", "recover", "rest")
+
+
+def by_hand(encounter: Encounter[Any]) -> list[str]:
+    """The commands of ``BY_HAND`` this encounter has, with the arguments the card sends."""
+    offered = []
+    for name in BY_HAND:
+        method = getattr(encounter, name, None)
+        if method is None:
+            continue
+        takes = inspect.signature(method).parameters
+        if "amount" in takes or (name == "rest" and "names" in takes):
+            offered.append(name)
+    return offered
+
+
 #: The one rank a power boost cannot raise (seed 004, "Power Boost": "any attribute except
 #: Endurance").
 NOT_BOOSTED = "endurance"
@@ -50,6 +70,7 @@ class RosterPart(Part[Encounter[Any]]):
             self.put("fields", [asdict(f) for f in enc.sheet_fields()])
             self.put("form_error", {})
             self.put("card_error", {})
+            self.put("by_hand", by_hand(enc))
             plot = hasattr(enc, "spend_plot_point")
             self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
             self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
@@ -207,6 +228,28 @@ class RosterPart(Part[Encounter[Any]]):
             self.put("card_error", {"name": name, "form": form, "message": str(error)})
             raise
         self.put("card_error", {})
+
+    @command
+    def vitals(
+        self, name: str, how: str, amount: int | None = None, stunning: bool = False
+    ) -> None:
+        """Change ``name``'s health by hand, as the GM says: ``how`` is "damage" (``amount``,
+        ``stunning`` or not), "heal" (``amount`` of normal damage back), "recover" (``amount``
+        of stunning damage back, all by default) or "rest" (half the recent loss and all
+        stunning damage back)."""
+        offered = self.state["by_hand"]
+        if how not in offered:
+            listed = ", ".join(offered) or "nothing"
+            raise RuleError(f"A card's health takes {listed} by hand; not {how!r}.")
+        enc: Any = self.encounter
+        extra = {"stunning": True} if stunning else {}
+        runs: dict[str, Callable[[], object]] = {
+            "damage": lambda: enc.damage(name, amount, **extra),
+            "heal": lambda: enc.heal(name, amount),
+            "recover": lambda: enc.recover(name, amount),
+            "rest": lambda: enc.rest([name]),
+        }
+        self._on_card(name, "vitals", runs[how])
 
     @command
     def gain_plot_point(self, name: str, reason: str) -> None:
