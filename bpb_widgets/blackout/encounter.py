@@ -9,7 +9,7 @@ action-point budget and hit points, through the undo journal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -354,25 +354,70 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     def _dismiss(self, name: str) -> None:
         """A combatant whose hit waits for its damage test, or who must test Vitality, cannot
         leave until that is done; their AP, hit points and delay go with them."""
-        hit = self._hit
-        if hit is not None and name in (hit.attacker, hit.target):
-            raise RuleError(f"First make the damage test of {hit.attacker}'s hit.")
-        if self._vitality_due == name:
-            raise RuleError(f"First test {possessive(name)} Endurance [Vitality].")
+        self._need_settled(name)
         super()._dismiss(name)
         for table in (self._budget, self._hp, self._dead, self._delayed):
             self._journal.pop(table, name)
         if self._one_two is not None and self._one_two[0] == name:
             self._journal.attr(self, "_one_two", None)
 
+    def _need_settled(self, name: str) -> None:
+        """Refuse while ``name``'s hit waits for its damage test, or they must test Vitality."""
+        hit = self._hit
+        if hit is not None and name in (hit.attacker, hit.target):
+            raise RuleError(f"First make the damage test of {hit.attacker}'s hit.")
+        if self._vitality_due == name:
+            raise RuleError(f"First test {possessive(name)} Endurance [Vitality].")
+
+    def _check_edit(self, before: BlackoutCombatant, after: BlackoutCombatant) -> None:
+        """Not while their hit or Vitality test waits; once the fight has started, a player
+        character stays one and an enemy keeps the step and AP the GM fixed (seed 002,
+        "Initiative": the order of play and each turn's AP come from them)."""
+        self._need_settled(before.name)
+        fixed = (before.pc, before.step, before.ap) != (after.pc, after.step, after.ap)
+        if fixed and self.started:
+            raise RuleError(
+                f"{possessive(before.name)} initiative is set for the fight (step and action "
+                f"points, Initiative, {SEED}): it is edited before the start only."
+            )
+
+    def _edited(self, before: BlackoutCombatant, after: BlackoutCombatant) -> None:
+        """Hit points and damage resistance keep the damage taken; stamina moves with its
+        maximum; before the start an enemy's fixed step and AP are their initiative (a player
+        character rolls)."""
+        name, j = after.name, self._journal
+        if (before.hp, before.dr) != (after.hp, after.dr):
+            hp, dr = self._hp[name]
+            now = (hp + after.hp - before.hp, min(max(0, dr + after.dr - before.dr), after.dr))
+            self._event(
+                "edit",
+                f"{possessive(name)} hit points {hp}/{before.hp} -> {now[0]}/{after.hp}, damage "
+                f"resistance {dr} -> {now[1]}: the damage taken stays (Damage, {SEED})",
+                name,
+            )
+            self._set_hp(name, *now)
+        if (before.pc, before.step, before.ap) != (after.pc, after.step, after.ap):
+            j.pop(self._initiative, name)
+            j.pop(self._budget, name)
+            if not after.pc:
+                self._enrol_enemy(after)
+        elif after.stamina != before.stamina and name in self._budget:
+            budget = self._budget[name]
+            stamina = min(max(0, budget.stamina + after.stamina - before.stamina), after.stamina)
+            j.set(self._budget, name, replace(budget, stamina=stamina, max_stamina=after.stamina))
+
     def _enrol(self, sheet: BlackoutCombatant) -> None:
-        j = self._journal
-        j.set(self._hp, sheet.name, (sheet.hp, sheet.dr))
+        self._journal.set(self._hp, sheet.name, (sheet.hp, sheet.dr))
         if not sheet.pc:
-            assert sheet.step is not None and sheet.ap is not None
-            j.set(self._initiative, sheet.name, blackout.enemy_initiative(sheet.step, sheet.ap))
-            j.set(self._budget, sheet.name, blackout.APBudget(sheet.ap, sheet.stamina))
+            self._enrol_enemy(sheet)
         super()._enrol(sheet)
+
+    def _enrol_enemy(self, sheet: BlackoutCombatant) -> None:
+        """An enemy's initiative is the step and AP the GM fixed (seed 002, "Initiative")."""
+        assert sheet.step is not None and sheet.ap is not None
+        j = self._journal
+        j.set(self._initiative, sheet.name, blackout.enemy_initiative(sheet.step, sheet.ap))
+        j.set(self._budget, sheet.name, blackout.APBudget(sheet.ap, sheet.stamina))
 
     def _needs_roll(self, sheet: BlackoutCombatant) -> bool:
         return sheet.pc and super()._needs_roll(sheet)

@@ -382,8 +382,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
     def _dismiss(self, name: str) -> None:
         """A combatant with a hit waiting, theirs or on them, cannot leave until it is
         resolved; their Endurance, plot points and turns given up go with them."""
-        if any(name in (hit.attacker, hit.target) for hit in self._pending):
-            raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
+        self._need_no_hit(name)
         j = self._journal
         for table in (
             self._endurance,
@@ -401,6 +400,16 @@ class BulletproofBluesBase(Encounter[Combatant]):
             j.attr(self, "_revisions", kept)
         if name in self._declared:
             j.attr(self, "_declared", tuple(n for n in self._declared if n != name))
+
+    def _need_no_hit(self, name: str) -> None:
+        """Refuse while a hit of ``name``'s, or on them, waits to be answered."""
+        if any(name in (hit.attacker, hit.target) for hit in self._pending):
+            raise RuleError(f"First resolve the hit waiting on {name}: {self._unresolved()}")
+
+    def _check_edit(self, before: Combatant, after: Combatant) -> None:
+        """A hit waiting, theirs or on them, was rolled against the sheet as it was: resolve it
+        first."""
+        self._need_no_hit(before.name)
 
     def vitals(self, name: str) -> Vitals:
         """Endurance, stunning damage apart; protection; plot points for players (seed 004,

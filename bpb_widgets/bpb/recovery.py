@@ -11,6 +11,7 @@ from bpb_widgets.bpb.base import Boost
 from bpb_widgets.bpb.fighting import Fighting
 from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
 from bpb_widgets.bpb.rules.ranks import MAX_RANK
+from bpb_widgets.bpb.sheet import BOOSTABLE, Combatant
 from bpb_widgets.engine.checks import check_choice, check_flag, check_note, check_whole
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.transcript import possessive
@@ -183,6 +184,27 @@ class Recovery(Fighting):
             f"{before.current} -> {after.current} ({'Stunning' if stunning else 'Recovery'})",
         )
         return after.current
+
+    def _edited(self, before: Combatant, after: Combatant) -> None:
+        """A new Endurance rank keeps the damage taken (within the new rank); power boosts of a
+        power no longer on the sheet end."""
+        name = after.name
+        if after.endurance != before.endurance:
+            was, now = self._endurance[name], self._endurance[name].with_rank(after.endurance)
+            self._endure(
+                name,
+                now,
+                "edit",
+                f"{possessive(name)} Endurance {was.current}/{was.rank} -> {now.current}/"
+                f"{now.rank}: the damage taken stays (Damage)",
+            )
+        boosts = self._boosts.get(name, ())
+        kept = tuple(b for b in boosts if b.key is None or b.key in BOOSTABLE or after.power(b.key))
+        if kept != boosts:
+            if kept:
+                self._journal.set(self._boosts, name, kept)
+            else:
+                self._journal.pop(self._boosts, name)
 
     def _rest(self, name: str, how: str) -> None:
         before = self._endurance[name]

@@ -178,6 +178,25 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         for table in (self._ap, self._ap_rolled, self._surprise):
             self._journal.pop(table, name)
 
+    def _edited(self, before: D10Combatant, after: D10Combatant) -> None:
+        """A new AgB or initiative bonus counts with the d10 already rolled: the initiative is
+        d10 + AgB + bonus (seed 003, "Step 2- Determine Initiative"), in force from the next
+        round's order; the AP dice of later turns use the new AgB."""
+        name = after.name
+        rolled = self._initiative.get(name)
+        same = (before.agb, before.initiative_bonus) == (after.agb, after.initiative_bonus)
+        if rolled is None or same:
+            return
+        now = d10.initiative(after.agb, roll=rolled.roll, bonus=after.initiative_bonus)
+        self._journal.set(self._initiative, name, now)
+        self._event(
+            "initiative",
+            f"{possessive(name)} initiative is now d10 ({rolled.roll}) + AgB {after.agb}"
+            f"{f' + {after.initiative_bonus}' if after.initiative_bonus else ''} = {now.total} "
+            f"(was {rolled.total}) (Step 2- Determine Initiative, {SEED})",
+            name,
+        )
+
     def make_sheet(self, name: object, **sheet: Any) -> D10Combatant:
         """d10-ap (seed 003): ``agb``, ``awarb``, ``traits``, ``initiative_bonus``."""
         check_sheet_fields(sheet, SHEET_FIELDS, "d10-ap", SEED)

@@ -480,6 +480,50 @@ class Encounter(Generic[S]):
             added.append(self._add(fields.pop("name"), fields))
         return added
 
+    @command
+    def edit(self, name: str, **fields: Any) -> S:
+        """Change ``name``'s sheet after they joined: any field ``add`` takes (the system's
+        ``sheet_fields``, and its lists such as attacks or expertise), checked as ``add`` checks
+        it, logged as what changed ("Monolith's sheet: Brawn 9 -> 10"). What the fight has done
+        to them stays (damage taken, plot points); each system says what else follows. Renaming
+        is not an edit; awareness changes with ``becomes_aware`` / ``becomes_unaware``."""
+        name = self._known(name)
+        if "aware" in fields:
+            raise RuleError(
+                f"{possessive(name)} awareness is not edited: becomes_aware or becomes_unaware "
+                "place them in the order of play."
+            )
+        before = self._sheets[name]
+        hide = check_flag(fields.pop("hidden", name in self._hidden), "hidden")
+        after = self.make_sheet(name, **{**before.to_dict(), **fields})
+        changes = self._sheet_changes(before, after)
+        if hide != (name in self._hidden):
+            changes.append(f"{'hidden from' if hide else 'shown to'} the players")
+        if not changes:
+            raise RuleError(f"That is {possessive(name)} sheet already: nothing changes.")
+        self._check_edit(before, after)
+        j = self._journal
+        j.set(self._sheets, name, after)
+        if hide:
+            j.set(self._hidden, name, True)
+        else:
+            j.pop(self._hidden, name)
+        j.changed("roster")
+        self._event("edit", f"{possessive(name)} sheet: {'; '.join(changes)} (by the GM)", name)
+        self._edited(before, after)
+        return after
+
+    def _sheet_changes(self, before: S, after: S) -> list[str]:
+        """What differs between two sheets, in words: "Brawn 9 -> 10"."""
+        labels = {f.name: f.label.split(" (")[0] for f in self.sheet_fields()}
+        old, new = before.to_dict(), after.to_dict()
+        return [
+            f"{labels.get(key, key.replace('_', ' '))} {_shown_field(old.get(key))} -> "
+            f"{_shown_field(new.get(key))}"
+            for key in dict.fromkeys([*old, *new])
+            if old.get(key) != new.get(key)
+        ]
+
     @classmethod
     def sheets_from_json(cls, text: str | bytes) -> list[dict[str, Any]]:
         """The characters a character file holds: one sheet (a JSON object with its ``name``), a
@@ -893,6 +937,13 @@ class Encounter(Generic[S]):
     def _dismiss(self, name: str) -> None:
         """Refuse to remove ``name`` (their hit is waiting ...), or forget the system's state of
         them as they leave the fight."""
+
+    def _check_edit(self, before: S, after: S) -> None:
+        """Refuse a change of sheet the fight cannot take now (a hit waiting on them ...)."""
+
+    def _edited(self, before: S, after: S) -> None:
+        """``before``'s combatant now has the sheet ``after``: bring the system's state of them
+        in line (their Endurance's rank, their hit points ...), logged."""
 
     def _unresolved(self) -> str | None:
         """What must be resolved before the turn can move on, or None."""
@@ -1352,6 +1403,25 @@ class Encounter(Generic[S]):
         if autosave:
             enc.autosave = path
         return enc
+
+
+def _shown_field(value: object) -> str:
+    """A sheet field's value as the edit's log line shows it."""
+    if value is None or value == [] or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(_shown_field, value))
+    if isinstance(value, dict):  # an attack: "Strike 6 (kind normal, hand to hand yes)"
+        head = " ".join(str(value[k]) for k in ("name", "rank") if k in value)
+        rest = [
+            f"{k.replace('_', ' ')} {_shown_field(v)}"
+            for k, v in value.items()
+            if k not in ("name", "rank")
+        ]
+        return f"{head} ({', '.join(rest)})" if rest else head
+    return str(value)
 
 
 def _release(history: History) -> None:

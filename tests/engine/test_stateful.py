@@ -193,6 +193,16 @@ class Fight(CommandMachine):
             return
         assert who in able
 
+    @rule(
+        who=name,
+        field=st.sampled_from(["brawn", "endurance", "prowess", "protection", "player", "group"]),
+        value=st.integers(-1, 15) | st.booleans(),
+        expertise=st.none() | st.sets(st.sampled_from(["block", "hand-to-hand", "blast"])),
+    )
+    def edit(self, who: str, field: str, value: int | bool, expertise: set[str] | None) -> None:
+        more = {} if expertise is None else {"expertise": expertise}
+        self.attempt(lambda: self.enc.edit(who, **{field: value}, **more))
+
     @rule()
     def rest(self) -> None:
         self.attempt(self.enc.rest)

@@ -86,6 +86,14 @@ class Fight(CommandMachine):
     def fall(self, who: str, feet: int) -> None:
         self.attempt(lambda: self.enc.fall(who, feet))
 
+    @rule(
+        who=name,
+        field=st.sampled_from(["hp", "dr", "stamina", "step", "ap", "pc", "agb", "awarb"]),
+        value=st.integers(-1, 12) | st.booleans(),
+    )
+    def edit(self, who: str, field: str, value: int | bool) -> None:
+        self.attempt(lambda: self.enc.edit(who, **{field: value}))
+
     @rule(who=name, roll=st.none() | st.integers(0, 11))
     def surprise_check(self, who: str, roll: int | None) -> None:
         self.attempt(lambda: self.enc.surprise_check(who, roll=roll))

@@ -72,6 +72,16 @@ class Endurance:
         points = check_whole(days, "Days of healing", low=0) // DAYS_PER_POINT[bool(care)]
         return self.healed(points)
 
+    def with_rank(self, rank: int) -> Endurance:
+        """The same losses against another Endurance rank (a sheet corrected), trimmed to it
+        (stunning first, then recent, then lasting) when they would exceed it."""
+        over = max(0, self.stun + self.recent + self.lasting - check_rank(rank, "Endurance"))
+        stun = self.stun - min(over, self.stun)
+        over -= self.stun - stun
+        recent = self.recent - min(over, self.recent)
+        over -= self.recent - recent
+        return Endurance(rank, stun, recent, self.lasting - over)
+
     def healed(self, points: int) -> Endurance:
         """``points`` of normal damage back (lasting damage first, then recent), never more than
         was lost."""
