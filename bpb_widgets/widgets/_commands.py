@@ -29,6 +29,8 @@ _COMMAND = "_bpb_widget_command"
 #: chew megabytes).
 MAX_ITEMS = 1000
 MAX_TEXT = 1000
+#: The most values in one row of a form's list (an attack: name, rank, kind, hand-to-hand ...).
+MAX_ROW = 20
 #: The longest file a message may carry (a character file of a whole cast).
 MAX_DOCUMENT = 1_000_000
 #: A hint for the text of a file the GM chose (``MAX_DOCUMENT``, not ``MAX_TEXT``).
@@ -127,12 +129,23 @@ def _number(key: str, value: object) -> float:
 
 
 def _fields(key: str, value: object) -> dict[str, object]:
-    """A form's fields: text keys, plain values (text, numbers, true/false, lists of text)."""
+    """A form's fields: text keys, plain values (text, numbers, true/false, lists of text, and
+    lists of rows of plain values, such as a sheet's attacks)."""
+
+    def scalar(item: object) -> bool:
+        return item is None or isinstance(item, (str, int, float, bool))
+
+    def row(item: object) -> bool:
+        return (
+            isinstance(item, dict)
+            and len(item) <= MAX_ROW
+            and all(isinstance(k, str) and scalar(v) for k, v in item.items())
+        )
 
     def plain(item: object) -> bool:
         if isinstance(item, list):
-            return len(item) <= MAX_ITEMS and all(isinstance(i, (str, int)) for i in item)
-        return item is None or isinstance(item, (str, int, float, bool))
+            return len(item) <= MAX_ITEMS and all(isinstance(i, (str, int)) or row(i) for i in item)
+        return scalar(item)
 
     if (
         not isinstance(value, dict)

@@ -181,7 +181,8 @@
 /**
  * @typedef {PartState & {
  *   fields: SheetFieldState[],
- *   form_error: { field: string, message: string } | Unset<{ field: string, message: string }>,
+ *   form_error: { form?: string, field?: string, message?: string },
+ *   editing: { name: string, sheet: Record<string, unknown> } | Unset<{ name: string, sheet: Record<string, unknown> }>,
  *   names: string[],
  *   sides: string[],
  *   current: string | null,
@@ -223,7 +224,7 @@
  * @typedef {object} SheetFieldState
  * @property {string} name
  * @property {string} label
- * @property {"rank" | "flag" | "text" | "words" | "choice" | "choices"} kind
+ * @property {"rank" | "flag" | "text" | "words" | "choice" | "choices" | "attacks"} kind
  * @property {unknown} default
  * @property {number | null} low
  * @property {number | null} high

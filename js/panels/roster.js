@@ -84,12 +84,17 @@ function control(f) {
       String(f.default ?? ""),
     );
   }
-  if (f.kind === "choices")
+  if (f.kind === "choices") {
+    const held = new Set(Array.isArray(f.default) ? f.default : []);
     return h(
       "span",
       { class: "bpb-choices", "data-name": f.name, role: "group", "aria-label": f.label },
-      ...f.choices.map((c) => h("label", { class: "bpb-check" }, h("input", { type: "checkbox", value: c }), ` ${c}`)),
+      ...f.choices.map((c) =>
+        h("label", { class: "bpb-check" }, h("input", { type: "checkbox", value: c, checked: held.has(c) }), ` ${c}`),
+      ),
     );
+  }
+  if (f.kind === "attacks") return attacksControl(f);
   const value = Array.isArray(f.default) ? f.default.join(", ") : String(f.default ?? "");
   return h("input", {
     type: "text",
@@ -100,12 +105,127 @@ function control(f) {
 }
 
 /**
+ * A sheet's attacks: a row each (name, rank, kind, hand-to-hand; what else the sheet holds of
+ * it is kept), one more row on request.
+ * @param {SheetFieldState} f its `choices` are the kinds of attack
+ */
+function attacksControl(f) {
+  const rows = h("div", { class: "bpb-attack-rows" });
+  /** @param {Record<string, unknown>} attack */
+  const addRow = (attack) => {
+    const kind = h("select", { "aria-label": "Attack kind", "data-key": "kind" });
+    fillSelect(
+      kind,
+      f.choices.map((c) => [c, c]),
+      String(attack.kind ?? "normal"),
+    );
+    const row = h(
+      "div",
+      { class: "bpb-inline bpb-attack-row", "data-attack": JSON.stringify(attack) },
+      h("input", {
+        type: "text",
+        maxlength: "60",
+        placeholder: "Blast",
+        value: String(attack.name ?? ""),
+        "aria-label": "Attack name",
+        "data-key": "name",
+      }),
+      h("input", {
+        type: "number",
+        min: "1",
+        max: "14",
+        class: "bpb-number",
+        value: String(attack.rank ?? 5),
+        "aria-label": "Attack rank",
+        "data-key": "rank",
+      }),
+      kind,
+      h(
+        "label",
+        { class: "bpb-check bpb-small-text" },
+        h("input", { type: "checkbox", checked: Boolean(attack.hand_to_hand), "data-key": "hand_to_hand" }),
+        " hand-to-hand",
+      ),
+      button("×", () => row.remove(), { cls: "bpb-small bpb-remove", title: "Remove this attack" }),
+    );
+    rows.append(row);
+    return row;
+  };
+  for (const attack of Array.isArray(f.default) ? f.default : []) addRow(attack);
+  return h(
+    "fieldset",
+    { class: "bpb-field bpb-attacks", "data-name": f.name },
+    h("legend", { text: f.label }),
+    rows,
+    button("Add an attack", () => addRow({}).querySelector("input")?.focus(), { cls: "bpb-small" }),
+  );
+}
+
+/**
+ * The attacks the rows hold (a row with no name is left out).
+ * @param {HTMLElement} el
+ */
+function attacksValue(el) {
+  return [...el.querySelectorAll(".bpb-attack-row")]
+    .map((row) => {
+      const read = (/** @type {string} */ key) =>
+        /** @type {HTMLInputElement | null} */ (row.querySelector(`[data-key="${key}"]`));
+      const kept = JSON.parse(/** @type {HTMLElement} */ (row).dataset.attack ?? "{}");
+      return {
+        ...kept,
+        name: read("name")?.value.trim() ?? "",
+        rank: Number(read("rank")?.value),
+        kind: read("kind")?.value,
+        hand_to_hand: Boolean(read("hand_to_hand")?.checked),
+      };
+    })
+    .filter((attack) => attack.name);
+}
+
+/**
+ * A sheet's fields as labelled controls, each holding its value in `values` (else its default),
+ * but those in `skip`.
+ * @param {SheetFieldState[]} fields
+ * @param {Record<string, unknown>} values
+ * @param {Set<string>} skip
+ * @returns {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>}
+ */
+function sheetControls(fields, values, skip) {
+  const made = new Map();
+  for (const f of fields) {
+    if (skip.has(f.name)) continue;
+    const input = control(f.name in values ? { ...f, default: values[f.name] } : f);
+    const wrapper = f.kind === "attacks" ? input : field(f.label, input);
+    wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
+    wrapper.classList.toggle("bpb-field-wide", f.kind === "attacks");
+    made.set(f.name, { sheet: f, control: input, wrapper });
+  }
+  return made;
+}
+
+/**
+ * The sheet the controls hold, as a command takes it (a field left blank keeps its default).
+ * @param {Map<string, { sheet: SheetFieldState, control: HTMLElement }>} controls
+ * @returns {Record<string, unknown>}
+ */
+function sheetOf(controls) {
+  /** @type {Record<string, unknown>} */
+  const sheet = {};
+  for (const [key, { sheet: f, control: el }] of controls) {
+    const value = sheetValue(f, el);
+    if (value !== undefined) sheet[key] = value;
+  }
+  return sheet;
+}
+
+/**
  * The value a form control holds, as the sheet takes it (undefined: leave the default).
  * @param {SheetFieldState} f
  * @param {HTMLElement} el
  * @returns {unknown}
  */
 function sheetValue(f, el) {
+  if (f.kind === "attacks") return attacksValue(el);
   if (f.kind === "choices")
     return [...el.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
   const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (el);
@@ -152,39 +272,21 @@ export function renderRoster({ model: anyModel, el }) {
   /** @type {string | null} */
   let adding = null;
 
+  const nameField = field("Name", nameInput);
   const buildForm = () => {
     controls.clear();
-    const rows = [field("Name", nameInput)];
-    controls.set("name", {
-      sheet: { name: "name", label: "Name", kind: "text", default: "", low: null, high: null, choices: [] },
-      control: nameInput,
-      wrapper: rows[0],
-    });
-    for (const f of model.get("fields") ?? []) {
-      if (f.name === "hidden") continue;
-      const input = control(f);
-      const wrapper = field(f.label, input);
-      wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
-      controls.set(f.name, { sheet: f, control: input, wrapper });
-      rows.push(wrapper);
-    }
+    for (const [key, made] of sheetControls(model.get("fields") ?? [], {}, new Set(["hidden"])))
+      controls.set(key, made);
     form.replaceChildren(
-      h("div", { class: "bpb-form-grid" }, ...rows),
+      h("div", { class: "bpb-form-grid" }, nameField, ...[...controls.values()].map((c) => c.wrapper)),
       formError,
       h("div", { class: "bpb-controls" }, addButton),
     );
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    /** @type {Record<string, unknown>} */
-    const sheet = {};
-    for (const [key, { sheet: f, control }] of controls) {
-      if (key === "name") continue;
-      const value = sheetValue(f, control);
-      if (value !== undefined) sheet[key] = value;
-    }
     adding = nameInput.value;
-    command(model, "add", { name: nameInput.value, sheet });
+    command(model, "add", { name: nameInput.value, sheet: sheetOf(controls) });
   });
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files?.[0];
@@ -194,8 +296,57 @@ export function renderRoster({ model: anyModel, el }) {
     command(model, "add_file", { text });
   });
 
-  const paintFormError = () =>
-    showFormError(formError, controls, model.get("form_error"), form.querySelector(".bpb-controls"));
+  // -- a card's Edit form: the sheet as it stands, the fields changed sent --------------------------
+  const editor = h("div", { class: "bpb-form bpb-editor", role: "form", hidden: true });
+  const editError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>} */
+  const editControls = new Map();
+  empty.after(editor);
+  const paintEditor = () => {
+    const editing = model.get("editing") ?? {};
+    editor.hidden = !editing.name;
+    editControls.clear();
+    if (!editing.name) return editor.replaceChildren();
+    const { name, sheet: values } = editing;
+    for (const [key, made] of sheetControls(model.get("fields") ?? [], values, new Set(["hidden", "aware"])))
+      editControls.set(key, made);
+    const save = button(
+      "Save changes",
+      () => {
+        const changed = Object.fromEntries(
+          Object.entries(sheetOf(editControls)).filter(
+            ([key, value]) => JSON.stringify(value) !== JSON.stringify(values[key]),
+          ),
+        );
+        command(model, "edit", { name, sheet: changed });
+      },
+      { cls: "bpb-primary" },
+    );
+    editor.setAttribute("aria-label", `Edit ${name}`);
+    editor.replaceChildren(
+      h("h4", { class: "bpb-card-title", text: `Edit ${name}` }),
+      h("div", { class: "bpb-form-grid" }, ...[...editControls.values()].map((c) => c.wrapper)),
+      editError,
+      h(
+        "div",
+        { class: "bpb-controls" },
+        save,
+        button("Cancel", () => command(model, "open_edit", { name: null }), { cls: "bpb-small" }),
+      ),
+    );
+    editor.scrollIntoView({ block: "nearest" });
+    /** @type {HTMLElement | null} */ (editor.querySelector("input, select"))?.focus();
+  };
+
+  const paintFormError = () => {
+    const error = model.get("form_error") ?? {};
+    const adding = !error.form || error.form === "add";
+    /** @type {import("../lib/dom.js").FormFields} */
+    const fields = new Map([["name", { control: nameInput, wrapper: nameField }]]);
+    for (const [key, made] of controls) fields.set(key, made);
+    showFormError(formError, fields, adding ? error : undefined, form.querySelector(".bpb-controls"));
+    showFormError(editError, editControls, adding ? undefined : error, editor.querySelector(".bpb-controls"));
+  };
 
   // -- the cards ---------------------------------------------------------------------------------
   /** @type {Map<string, HTMLLIElement>} */
@@ -469,6 +620,10 @@ export function renderRoster({ model: anyModel, el }) {
         card.defeated ? toggle("Restore", "restore", {}) : toggle("Defeat", "defeat", {}),
         card.aware ? toggle("Unaware", "aware", { aware: false }) : null,
         card.hidden ? toggle("Reveal", "hide", { hidden: false }) : toggle("Hide", "hide", { hidden: true }),
+        button("Edit", () => command(model, "open_edit", { name }), {
+          cls: "bpb-small",
+          title: `Edit ${name}'s sheet`,
+        }),
         removeButton,
         sure,
       ),
@@ -538,10 +693,12 @@ export function renderRoster({ model: anyModel, el }) {
     }
   };
   buildForm();
+  const stopEditor = watch(model, ["editing"], paintEditor);
   const stopForm = watch(model, ["form_error"], paintFormError);
   const stop = watch(model, ["names", "cards", "current", "card_error"], paint);
   return () => {
     stop();
+    stopEditor();
     stopForm();
     cleanup();
   };

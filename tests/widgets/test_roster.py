@@ -116,7 +116,7 @@ def test_a_refused_form_blames_its_field_and_changes_nothing(
         enc.add(name, **sheet)
     to(screen, "roster", "add", name=name, sheet=sheet)
     error = roster(screen)["form_error"]
-    assert error == {"field": field, "message": str(engine.value)}
+    assert error == {"form": "add", "field": field, "message": str(engine.value)}
     assert reason in error["message"]
     assert roster(screen)["error"] == str(engine.value)
     assert (enc.to_json(), plain(screen.panels["strip"]), roster(screen)["cards"]) == before
@@ -428,3 +428,43 @@ def test_endurance_by_hand_on_the_card() -> None:
     assert roster(screen)["card_error"]["name"] == "Widow"
     assert roster(screen)["card_error"]["form"] == "vitals"
     assert roster(screen_of(d10_fight()))["by_hand"] == []
+
+
+def test_a_card_is_edited_after_it_joined() -> None:
+    """Issue 32: "every card editable after it is added (attributes, attacks, expertise,
+    protection, side), each change a logged, undoable command"; a refusal names its field and
+    changes nothing."""
+    enc, screen = started()
+    to(screen, "roster", "open_edit", name="brute")
+    editing = roster(screen)["editing"]
+    assert editing["name"] == "Brute" and editing["sheet"]["brawn"] == 7
+    assert editing["sheet"]["expertise"] == ["block"]
+    before = enc.to_json()
+    to(screen, "roster", "edit", name="Brute", sheet={"brawn": 15})
+    assert roster(screen)["form_error"] == {
+        "form": "edit",
+        "field": "brawn",
+        "message": roster(screen)["error"],
+    }
+    assert enc.to_json() == before and roster(screen)["editing"]["name"] == "Brute"
+    attacks = [{"name": "Club", "rank": 6, "kind": "normal", "hand_to_hand": True}]
+    to(
+        screen,
+        "roster",
+        "edit",
+        name="Brute",
+        sheet={"brawn": 8, "side": "thugs", "expertise": ["block", "club"], "attacks": attacks},
+    )
+    assert roster(screen)["error"] == "" and roster(screen)["editing"] == {}
+    sheet = enc.combatant("Brute")
+    assert (sheet.brawn, sheet.side, sheet.attacks[0].name) == (8, "thugs", "Club")
+    assert card(screen, "Brute")["side"] == "thugs" and "Club" in card(screen, "Brute")["summary"]
+    assert [p["name"] for p in screen.panels["attack"]["powers"]["Brute"]] == ["Club"]
+    assert "Brute's sheet: Brawn 7 -> 8" in enc.log[-1].text
+    enc.undo()
+    assert enc.combatant("Brute").brawn == 7 and card(screen, "Brute")["side"] == "villains"
+    to(screen, "roster", "open_edit", name="Nobody")
+    assert "Nobody" in roster(screen)["error"] and roster(screen)["editing"] == {}
+    to(screen, "roster", "open_edit", name="Thug")
+    enc.remove("Thug")
+    assert roster(screen)["editing"] == {}  # they left the fight

@@ -29,6 +29,7 @@ NOT_COMPARED = {
     "result",
     "form_error",
     "card_error",
+    "editing",
     "files",
     "status",
     "first",

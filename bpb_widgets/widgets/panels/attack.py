@@ -83,8 +83,14 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
         self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
         self.put("answers", self._answers())
+        self._follow_attacker()
+
+    def _follow_attacker(self) -> None:
+        """What follows the attacker chosen: their grapple, and the plot points of who rolls
+        next (the attacker, or the target answering a hit)."""
+        enc = self.encounter
         self.put("grapple", self._grapple())
-        hit = enc.pending_attack  # who rolls next: the attacker, or the target answering
+        hit = enc.pending_attack
         roller = hit.target if hit is not None else self.state["selection"].get("attacker")
         self.put("plot", plot_offer(enc, roller))
 
@@ -301,6 +307,7 @@ class AttackPart(Part[BulletproofBlues]):
             },
         )
         self.put("preview", self._preview())
+        self._follow_attacker()
 
     @command
     def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:

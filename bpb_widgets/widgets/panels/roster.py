@@ -70,10 +70,13 @@ class RosterPart(Part[Encounter[Any]]):
             self.put("fields", [asdict(f) for f in enc.sheet_fields()])
             self.put("form_error", {})
             self.put("card_error", {})
+            self.put("editing", {})
             self.put("by_hand", by_hand(enc))
             plot = hasattr(enc, "spend_plot_point")
             self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
             self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
+        elif self.state["editing"].get("name") not in (None, *enc.names):
+            self.put("editing", {})  # they left the fight
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("sides", enc.sides)
@@ -139,9 +142,47 @@ class RosterPart(Part[Encounter[Any]]):
         try:
             self.encounter.add(name, **sheet)
         except RuleError as error:
-            self.put("form_error", {"field": self._blame(name, sheet), "message": str(error)})
+            blamed = self._blame(name, sheet)
+            self.put("form_error", {"form": "add", "field": blamed, "message": str(error)})
             raise
         self.put("form_error", {})
+
+    @command
+    def open_edit(self, name: str | None = None) -> None:
+        """Open ``name``'s card for editing, its sheet as it stands (None: close it)."""
+        if name is None:
+            self.put("editing", {})
+            return
+        name = self.encounter.combatant(name).name
+        self.put("editing", {"name": name, "sheet": self.encounter.combatant(name).to_dict()})
+
+    @command
+    def edit(self, name: str, sheet: dict[str, object]) -> None:
+        """Change ``name``'s sheet (the fields the Edit form changed); a refusal names the field
+        it is about, and changes nothing."""
+        try:
+            self.encounter.edit(name, **sheet)
+        except RuleError as error:
+            blamed = self._blame_edit(name, sheet)
+            self.put("form_error", {"form": "edit", "field": blamed, "message": str(error)})
+            raise
+        self.put("form_error", {})
+        self.put("editing", {})
+
+    def _blame_edit(self, name: str, sheet: dict[str, object]) -> str:
+        """Which changed field an edit's refusal is about: the first the rules refuse alone on
+        the sheet as it stands."""
+        enc = self.encounter
+        try:
+            current = enc.combatant(name).to_dict()
+        except RuleError:
+            return ""
+        for field, value in sheet.items():
+            try:
+                enc.make_sheet(name, **{**current, field: value})
+            except (RuleError, TypeError):
+                return field
+        return ""
 
     def _blame(self, name: str, sheet: dict[str, object]) -> str:
         """Which of the form's fields a refusal is about: the first one refused on its own."""
