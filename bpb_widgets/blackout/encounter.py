@@ -33,7 +33,7 @@ from bpb_widgets.engine.checks import (
 )
 from bpb_widgets.engine.command import command, commands_of
 from bpb_widgets.engine.conditions import Condition, check_condition_name
-from bpb_widgets.engine.encounter import Controls, Encounter, SheetField, Vitals
+from bpb_widgets.engine.encounter import Controls, Encounter, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
@@ -307,6 +307,10 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
     #: The fewest dice an attack test rolls (seed 002, "Attacking").
     min_attack_dice: ClassVar[int] = blackout.MIN_ATTACK_DICE
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "combat", "initiative", "log", "files")
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (
+        HandAction("Damage", "damage", "amount"),
+        HandAction("Heal", "heal_hp", "amount"),
+    )
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll initiative",
         roll_order_help=(
@@ -748,12 +752,13 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         ends: str | None = None,
         of: str | None = None,
         note: str = "",
+        rounds: int | None = None,
     ) -> Condition:
         """As every system's ``add_condition`` ("prone", "slowed", "surprised" ...), except the
         conditions that follow hit points and tests ("out of the fight", "stabilised", "dead")."""
         self._refuse_kept(condition)
         add = commands_of(Encounter)["add_condition"]
-        given: Condition = add(self, name, condition, ends=ends, of=of, note=note)
+        given: Condition = add(self, name, condition, ends=ends, of=of, note=note, rounds=rounds)
         return given
 
     @command
@@ -1153,6 +1158,54 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             healer,
         )
         self._set_hp(target, healed, dr)
+        return healed
+
+    @command
+    def damage(self, name: str, amount: int, *, note: str = "") -> int:
+        """``name`` takes ``amount`` direct damage by the GM's hand (a fire, a trap, an attack
+        played on paper): damage resistance absorbs it first, then hit points, doubled once out
+        of the fight (seed 002, "Damage", "Out of the Fight"). Returns the hit points lost."""
+        name = self._known(name)
+        amount = check_whole(amount, "Damage", low=1, high=blackout.MAX_HP)
+        text = check_note(note, "Notes")
+        if name in self._dead:
+            raise RuleError(f"{name} is dead.")
+        hp, dr = self._hp[name]
+        harm = blackout.apply_damage(amount, hp=hp, dr=dr)
+        self._event(
+            "damage",
+            f"{name} takes {amount} direct damage{f' ({text})' if text else ''}, by the GM's "
+            f"hand: DR absorbs {harm.absorbed}, loses {harm.lost} HP"
+            f"{' (doubled: out of the fight)' * harm.doubled} -> {harm.hp} HP (Damage, {SEED})",
+            name,
+            {"lost": harm.lost, "hp": harm.hp},
+        )
+        self._set_hp(name, harm.hp, harm.dr)
+        return harm.lost
+
+    @command
+    def heal_hp(self, name: str, amount: int, *, note: str = "") -> int:
+        """``name`` gets ``amount`` hit points back by the GM's hand (first aid after the fight,
+        a stim the GM allows), up to the sheet's; back at 1 or more they are in the fight again
+        (seed 002, "Healing", "Out of the Fight"). ``heal`` is the Heal HP action. Returns their
+        hit points."""
+        name = self._known(name)
+        amount = check_whole(amount, "Hit points back", low=1, high=blackout.MAX_HP)
+        text = check_note(note, "Notes")
+        if name in self._dead:
+            raise RuleError(f"{name} is dead: no healing brings them back.")
+        hp, dr = self._hp[name]
+        top = self._sheets[name].hp
+        if hp >= top:
+            raise RuleError(f"{name} has all {top} hit points.")
+        healed = min(top, hp + amount)
+        self._event(
+            "heal",
+            f"{name} gets {healed - hp} HP back{f' ({text})' if text else ''}, by the GM's hand: "
+            f"{hp} -> {healed} HP (Healing, {SEED})",
+            name,
+        )
+        self._set_hp(name, healed, dr)
         return healed
 
     @command

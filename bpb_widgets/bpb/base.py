@@ -15,7 +15,7 @@ from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START, SPENDS
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, MIN_RANK
 from bpb_widgets.bpb.rules.tasks import Task
-from bpb_widgets.bpb.sheet import AttackKind, Combatant, make_combatant
+from bpb_widgets.bpb.sheet import BOOSTABLE, AttackKind, Combatant, make_combatant
 from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
@@ -175,6 +175,24 @@ class BulletproofBluesBase(Encounter[Combatant]):
     def boosts(self, name: str) -> tuple[Boost, ...]:
         """``name``'s power boosts in force (seed 004, "Power Boost")."""
         return self._boosts.get(self._known(name), ())
+
+    def may_force(self, name: str) -> str | None:
+        """Whether ``name`` may force an action now (seed 000, "Forcing An Action"): None, or
+        the reason it is refused ("Blueshift has already forced an action in round 6 ...")."""
+        name = self._known(name)
+        try:
+            self._check_force(name)
+        except RuleError as refused:
+            return str(refused)
+        return None
+
+    def boost_choices(self, name: str) -> tuple[str, ...]:
+        """What a power boost of ``name``'s could raise now (``spend_plot_point(name,
+        "power_boost", boost=...)``): the attributes but Endurance, protection and Super-speed
+        when they have them, and their powers, each below rank 14 (seed 004, "Power Boost")."""
+        sheet = self._sheet(self._known(name))
+        keys = [*BOOSTABLE, *(p.name for p in sheet.attacks)]
+        return tuple(k for k in keys if 0 < sheet.rank_of(k) < MAX_RANK)
 
     def automatic_success_waiting(self, name: str) -> bool:
         """Whether a plot point's automatic success waits for ``name``'s next roll (seed 004,

@@ -11,7 +11,7 @@ from bpb_widgets.bpb.order_of_play import OrderOfPlay
 from bpb_widgets.bpb.recovery import Recovery
 from bpb_widgets.bpb.rule_sets import BPB2012, BPB2014
 from bpb_widgets.bpb.task_rolls import TaskRolls
-from bpb_widgets.engine.encounter import Controls
+from bpb_widgets.engine.encounter import Controls, HandAction
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.storage import Record
 
@@ -40,6 +40,12 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",
+    )
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (
+        HandAction("Damage", "damage", "amount"),
+        HandAction("Heal", "heal", "amount"),
+        HandAction("Recover", "recover", "all"),
+        HandAction("Rest", "rest", "names"),
     )
 
     #: The rule options that play a fight saved before format 3 as it was played: the rules

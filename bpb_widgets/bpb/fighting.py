@@ -798,6 +798,11 @@ class Fighting(BulletproofBluesBase):
         fight and the holds they keep end (seed 004, "Damage", "Grappling"); above it again they
         are back, and a fight waiting for someone able to act goes on."""
         before = self._endurance[name]
+        members = self._members.get(name)
+        if members and after.out and not before.out and self.rules.member_endurance == "each":
+            self._event(kind, text, name, data)
+            self._member_down(name, members, after)
+            return
         self._changing_fitness(name, lambda: self._journal.set(self._endurance, name, after))
         self._event(kind, text, name, data)
         if after.out and not before.out:
@@ -805,6 +810,38 @@ class Fighting(BulletproofBluesBase):
             self._release(name, "the grappler is out of the fight")
         elif before.out and not after.out and self.started and self._current is None:
             self._advance()
+
+    def _member_down(self, name: str, members: tuple[int, int], after: Endurance) -> None:
+        """The member of group ``name`` in front is at Endurance 0: out of the fight, and the
+        next member stands unhurt; the last one down, the group is out (rule option
+        ``member_endurance="each"``; the seeds give no rule)."""
+        up, total = members
+        last = "; the group is out of the fight" if up == 1 else "; the next one stands"
+        self._event(
+            "members",
+            f"One of {name} is out of the fight at Endurance 0: {up - 1} of {total} up{last} "
+            "(Damage; rule option member_endurance)",
+            name,
+        )
+        if up > 1:
+            self._journal.set(self._endurance, name, Endurance(after.rank))
+            self._set_members(name, (up - 1, total))
+            return
+        self._set_members(name, (0, total))
+        self._journal.set(self._endurance, name, after)
+        self._release(name, "the grappler is out of the fight")
+
+    def _members_back(self, name: str) -> None:
+        """Under ``member_endurance="each"`` a member back in the fight stands unhurt."""
+        was = self._endurance[name]
+        if self.rules.member_endurance == "each" and was.out:
+            self._journal.set(self._endurance, name, Endurance(was.rank))
+            self._event(
+                "recover",
+                f"{name}: the member back stands unhurt, Endurance {was.current} -> {was.rank} "
+                "(rule option member_endurance)",
+                name,
+            )
 
     def _release(self, grappler: str, why: str) -> None:
         """End every hold ``grappler`` keeps (seed 004, "Grappling")."""

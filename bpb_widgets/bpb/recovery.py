@@ -102,7 +102,7 @@ class Recovery(Fighting):
         if boost is None:  # narrated: a power enhancement, or as the note says
             return Boost(None, note or "a power enhancement", ends)
         key, label, _ = self._sheets[name].boostable(boost)
-        rank = self._sheet(name).boostable(key)[2]
+        rank = self._sheet(name).rank_of(key)
         if rank >= MAX_RANK:
             raise RuleError(
                 f"{possessive(name)} {label} is {rank}: rank {MAX_RANK} is the maximum a power "

@@ -10,6 +10,8 @@ from bpb_widgets.errors import RuleError
 
 #: The largest expertise bonus a house rule may set (the seeds give +3).
 MAX_EXPERTISE_BONUS = 6
+#: How a group's members take damage (rule option ``member_endurance``).
+MEMBER_ENDURANCE = ("each", "shared")
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,18 @@ class BulletproofBluesRules(RuleSet):
     #: then Ganyeka's henchmen", and round 2 is listed so). False: from the next round (fights
     #: saved before format 3 replay so).
     declare_order_this_round: bool = True
+    #: How a group's counted members (``add(..., group=True, members=4)``) take damage; the
+    #: seeds give no rule. "each": every member has the sheet's Endurance, damage falls on the
+    #: member in front, and when it takes them to 0 they are out and the next stands unhurt;
+    #: "shared": one Endurance for the whole group, which is out of the fight at 0.
+    member_endurance: str = "each"
 
     def check(self) -> None:
+        if self.member_endurance not in MEMBER_ENDURANCE:
+            raise RuleError(
+                f"member_endurance is one of {', '.join(map(repr, MEMBER_ENDURANCE))}, not "
+                f"{self.member_endurance!r}."
+            )
         if not 0 <= self.expertise_bonus <= MAX_EXPERTISE_BONUS:
             raise RuleError(
                 f"The expertise bonus runs from 0 to {MAX_EXPERTISE_BONUS} (the seeds give +3); "

@@ -188,7 +188,7 @@ class Combatant:
         refused for anything else or a power they lack."""
         key = what.strip().casefold().replace("-", "_").replace(" ", "_")
         if key in BOOSTABLE:
-            label, rank = key.replace("_", "-").capitalize(), self.rank(key)
+            label = key.replace("_", "-").capitalize()
         else:
             power = self.power(what)
             if power is None:
@@ -200,10 +200,16 @@ class Combatant:
                     f"{what!r} ({known})."
                     + (" Endurance is what damage comes off." if key == "endurance" else "")
                 )
-            key, label, rank = power.name, power.name, power.rank
+            key = label = power.name
+        rank = self.rank_of(key)
         if not rank:
             raise RuleError(f"{self.name} has no {label} to boost (a new power is a power stunt).")
         return key, label, rank
+
+    def rank_of(self, key: str) -> int:
+        """The rank of an attribute, protection or Super-speed (``BOOSTABLE``) or of a power."""
+        power = None if key in BOOSTABLE else self.power(key)
+        return self.rank(key) if power is None else power.rank
 
     def raised(self, key: str) -> Combatant:
         """This sheet with ``key`` (as ``boostable`` names it) one rank higher."""

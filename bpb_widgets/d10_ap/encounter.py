@@ -22,13 +22,15 @@ from bpb_widgets.engine.checks import (
     check_whole,
 )
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.encounter import Controls, SheetField, Vitals
+from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 SEED = "seed 003"
+#: The most AP the GM adds or takes at once.
+MAX_AP_CHANGE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",
         ap_dice=True,
     )
+    hand_actions: ClassVar[tuple[HandAction, ...]] = (HandAction("AP", "adjust_ap", "delta"),)
     rules: D10Rules
 
     def _setup(self) -> None:
@@ -451,6 +454,32 @@ class D10AP(InitiativeEncounter[D10Combatant]):
             self._finish_ap_turn(name)
         return left - cost
 
-    def _finish_ap_turn(self, name: str) -> None:
-        self._event("turn over", f"{name} has spent every AP: the turn ends (Turns, {SEED})", name)
+    @command
+    def adjust_ap(self, name: str, delta: int, *, note: str = "") -> int:
+        """``name`` gains (``delta`` > 0) or loses AP this turn by the GM's hand (a talent, a
+        wound, an effect the GM rules), never below 0; with none left the turn ends, as when
+        all AP are spent (seed 003, "Turns"). Returns the AP left."""
+        name = self._known(name)
+        if name != self._current or name not in self._ap:
+            raise RuleError(f"{name} gains or loses AP on their own turn, after rolling AP dice.")
+        delta = check_whole(delta, "AP more or fewer", low=-MAX_AP_CHANGE, high=MAX_AP_CHANGE)
+        if not delta:
+            raise RuleError("Give the AP to add (2) or take away (-1), not 0.")
+        left = self._ap[name]
+        now = max(0, left + delta)
+        self._journal.set(self._ap, name, now)
+        why = f" ({check_note(note)})" if note else ""
+        self._event(
+            "ap",
+            f"{name} {'gains' if delta > 0 else 'loses'} {abs(delta)} AP{why}, by the GM's hand: "
+            f"{left} -> {now} left (Turns, {SEED})",
+            name,
+            {"ap": now},
+        )
+        if not now:
+            self._finish_ap_turn(name, "has no AP left")
+        return now
+
+    def _finish_ap_turn(self, name: str, why: str = "has spent every AP") -> None:
+        self._event("turn over", f"{name} {why}: the turn ends (Turns, {SEED})", name)
         self._end_current_turn()

@@ -1,5 +1,6 @@
 """Conditions: what holds a combatant for a while (staggered, prone, held, stunned ...), and when
-it ends: at the start or the end of a named combatant's turn, or when something removes it.
+it ends: at the start or the end of a named combatant's turn, after a number of rounds, or when
+something removes it.
 
 The classic tracker bug is ending a condition on the wrong combatant's turn. Here a condition
 names whose turn ends it (``of``) and counts from the moment it was given: "until the end of
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bpb_widgets.engine.checks import check_name, tidy_text
+from bpb_widgets.engine.checks import check_name, check_whole, tidy_text
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
@@ -19,6 +20,8 @@ When = Literal["start", "end"]
 WHEN: tuple[When, ...] = ("start", "end")
 #: The longest condition name a GM may type.
 MAX_CONDITION = 40
+#: The most rounds a condition given for a number of rounds lasts.
+MAX_ROUNDS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,10 @@ class Condition:
 
     ``ends`` is None (until removed) or "start"/"end" of a turn of ``of``, the first such turn to
     begin after turn number ``after`` (the count of turns begun when the condition was given).
-    ``rule`` names the rule that gave it; ``by`` who imposes it (a grappler); ``note`` says more.
+    ``rounds`` (with ``ends`` None): it lasts that many rounds, the round it was given in the
+    first, and ends with round ``through`` ("stunned for 2 rounds" in round 3 is gone once round
+    5 begins). ``rule`` names the rule that gave it; ``by`` who imposes it (a grappler); ``note``
+    says more.
     """
 
     name: str
@@ -37,11 +43,17 @@ class Condition:
     rule: str = ""
     note: str = ""
     by: str | None = None
+    rounds: int = 0
+    through: int = 0
 
     @property
     def until(self) -> str:
-        """When it ends, in words: "until the end of Blueshift's next turn"; one imposed by
-        someone (a hold) lasts "until Ann lets go" (or is out of the fight, or it is broken)."""
+        """When it ends, in words: "until the end of Blueshift's next turn", "for 2 rounds, to
+        the end of round 4"; one imposed by someone (a hold) lasts "until Ann lets go" (or is
+        out of the fight, or it is broken)."""
+        if self.rounds:
+            many = f"{self.rounds} round{'s' * (self.rounds > 1)}"
+            return f"for {many}, to the end of round {self.through}"
         if self.ends is None:
             return f"until {self.by} lets go" if self.by else "until removed"
         return f"until the {self.ends} of {possessive(self.of or '')} next turn"
@@ -65,6 +77,18 @@ def check_condition_name(name: object) -> str:
             f"Name the condition in a few words (at most {MAX_CONDITION} characters), not {name!r}."
         )
     return tidy_text(name, "A condition's name").casefold()
+
+
+def check_rounds(rounds: object, ends: object) -> int:
+    """How many rounds a condition lasts (1 to ``MAX_ROUNDS``; 0: not counted in rounds); not
+    with an end at a turn."""
+    if rounds is None:
+        return 0
+    if ends is not None:
+        raise RuleError(
+            "A condition lasts a number of rounds or to a turn's start or end, not both."
+        )
+    return check_whole(rounds, "A condition's rounds", low=1, high=MAX_ROUNDS)
 
 
 def check_when(ends: object, of: object) -> tuple[When | None, str | None]:

@@ -22,12 +22,27 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 from bpb_widgets.engine import storage
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, fold_name
+from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole, fold_name
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
-from bpb_widgets.engine.conditions import Condition, When, check_condition_name, check_when
+from bpb_widgets.engine.conditions import (
+    Condition,
+    When,
+    check_condition_name,
+    check_rounds,
+    check_when,
+)
 from bpb_widgets.engine.conform import checked, fresh, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
@@ -43,6 +58,8 @@ IDLE_ROUNDS = 3
 MAX_PARTY = 100
 #: Seeds are whole numbers below this (either side of 0).
 MAX_SEED = 2**64
+#: The most members a group counts.
+MAX_MEMBERS = 100
 
 
 class Sheet(Protocol):
@@ -103,6 +120,8 @@ class TurnState:
     skipped: str | None = None
     #: The round they last took their turn in (0: not yet in this fight).
     last_acted: int = 0
+    #: A group's members: (up, total), or None (one combatant, or a group not counted).
+    members: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +170,19 @@ class Controls:
     ap_dice: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class HandAction:
+    """A change the GM makes by hand to a combatant's meter from their card (what the roster
+    offers under a system): ``label`` is the button; the ``command`` is called as ``command(name,
+    amount)`` when it ``takes`` "amount" (a whole number of 1 or more), "all" (the same, or None
+    for all of it) or "delta" (any whole number but 0, more or less), and as ``command([name])``
+    when it takes "names" (the rest after the fight)."""
+
+    label: str
+    command: str
+    takes: Literal["amount", "all", "delta", "names"]
+
+
 class Encounter(Generic[S]):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
@@ -176,6 +208,8 @@ class Encounter(Generic[S]):
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()
+    #: What a combatant's card changes by hand (damage, healing ...), in the order shown.
+    hand_actions: ClassVar[tuple[HandAction, ...]] = ()
     #: Whether ``vitals`` is health (Endurance, hit points), which the player view describes as
     #: unhurt / hurt / badly hurt for those not on the players' side; False where it is a
     #: resource (action points), which the player view shows only to the players' side.
@@ -248,6 +282,8 @@ class Encounter(Generic[S]):
         self._defeated: dict[str, int] = {}
         #: Hidden from the players.
         self._hidden: dict[str, bool] = {}
+        #: A group's members: name -> (up, total) ("Ganyeka's henchmen", 4).
+        self._members: dict[str, tuple[int, int]] = {}
         self._setup()
         if autosave is not None:
             self.autosave = autosave
@@ -389,6 +425,7 @@ class Encounter(Generic[S]):
             "conditions": self._conditions.get(name, ()),
             "defeated": name in self._defeated,
             "hidden": name in self._hidden,
+            "members": self._members.get(name),
             "skipped": self._skip_reason(name),
         }
 
@@ -396,6 +433,9 @@ class Encounter(Generic[S]):
         """Why ``name`` gets no turn now, in words, or None."""
         if name in self._defeated:
             return "defeated"
+        members = self._members.get(name)
+        if members is not None and not members[0]:
+            return f"out of the fight (none of {members[1]} up)"
         if self._out(name):
             return "out of the fight"
         if not self._aware[name]:
@@ -428,6 +468,7 @@ class Encounter(Generic[S]):
             SheetField("group", "Group (one turn for all)", "flag", False),
             SheetField("aware", "Aware of the fight", "flag", True),
             SheetField("hidden", "Hidden from the players", "flag", False),
+            SheetField("members", "Members (a group)", "rank", None, 1, MAX_MEMBERS),
         )
 
     def hidden(self, name: str) -> bool:
@@ -495,10 +536,15 @@ class Encounter(Generic[S]):
             )
         before = self._sheets[name]
         hide = check_flag(fields.pop("hidden", name in self._hidden), "hidden")
+        up, total = self._members.get(name, (0, None))
+        wanted = fields.pop("members", total)
         after = self.make_sheet(name, **{**before.to_dict(), **fields})
+        counted = _check_members(wanted, after)
         changes = self._sheet_changes(before, after)
         if hide != (name in self._hidden):
             changes.append(f"{'hidden from' if hide else 'shown to'} the players")
+        if counted != total:
+            changes.append(f"members {total or 'not counted'} -> {counted or 'not counted'}")
         if not changes:
             raise RuleError(f"That is {possessive(name)} sheet already: nothing changes.")
         self._check_edit(before, after)
@@ -510,8 +556,95 @@ class Encounter(Generic[S]):
             j.pop(self._hidden, name)
         j.changed("roster")
         self._event("edit", f"{possessive(name)} sheet: {'; '.join(changes)} (by the GM)", name)
+        if counted != total:  # who is up stays up; new members are up
+            self._set_members(
+                name,
+                None
+                if counted is None
+                else (min(counted, up + max(0, counted - (total or 0))), counted),
+            )
         self._edited(before, after)
         return after
+
+    def members(self, name: str) -> tuple[int, int] | None:
+        """A group's members: (up, total), or None for one combatant or a group not counted."""
+        return self._members.get(self._known(name))
+
+    @command
+    def take_out(self, name: str, count: int = 1, *, note: str = "") -> tuple[int, int]:
+        """``count`` of group ``name``'s members are out of the fight, as the GM says
+        ("Blueshift makes short work of two of Ganyeka's henchmen with a sweep attack", seed
+        000, "Forcing An Action"); with none up the group is out of the fight. Returns (up,
+        total)."""
+        name, count, why = self._counting(name, count, note)
+        up, total = self._members[name]
+        if count > up:
+            raise RuleError(
+                f"{up} of {possessive(name)} {total} members {'is' if up == 1 else 'are'} up: "
+                f"{count} cannot be taken out."
+            )
+        if count == up:
+            self._need_resolved()
+        self._event(
+            "members",
+            f"{count} of {name} {'is' if count == 1 else 'are'} out of the fight{why}: "
+            f"{up - count} of {total} up{'; the group is out of the fight' if count == up else ''}",
+            name,
+        )
+        self._set_members(name, (up - count, total))
+        return self._members[name]
+
+    @command
+    def bring_back(self, name: str, count: int = 1, *, note: str = "") -> tuple[int, int]:
+        """``count`` of group ``name``'s members out of the fight are back in it (they rallied,
+        reinforcements came); a group with none up is back in the fight. Returns (up, total)."""
+        name, count, why = self._counting(name, count, note)
+        up, total = self._members[name]
+        out = total - up
+        if count > out:
+            raise RuleError(
+                f"{out} of {possessive(name)} {total} members {'is' if out == 1 else 'are'} out: "
+                f"{count} cannot come back."
+            )
+        self._event(
+            "members",
+            f"{count} of {name} {'is' if count == 1 else 'are'} back in the fight{why}: "
+            f"{up + count} of {total} up",
+            name,
+        )
+        if not up:
+            self._members_back(name)
+        self._set_members(name, (up + count, total))
+        return self._members[name]
+
+    def _counting(self, name: str, count: object, note: object) -> tuple[str, int, str]:
+        """A group with members counted, how many, and the GM's note for the log."""
+        name = self._known(name)
+        if name not in self._members:
+            raise RuleError(
+                f"{name} is not a group with members counted: add it with group=True and "
+                "members=, or edit(name, members=)."
+            )
+        count = check_whole(count, "The number of members", low=1, high=MAX_MEMBERS)
+        text = check_note(note, "Notes")
+        return name, count, f" ({text})" if text else ""
+
+    def _set_members(self, name: str, members: tuple[int, int] | None) -> None:
+        """A group's members up: with none up the group is out of the fight and their turn, if
+        it is theirs, ends; with one up again it is back, and a waiting fight goes on."""
+        j = self._journal
+        self._changing_fitness(
+            name,
+            lambda: (
+                j.pop(self._members, name)
+                if members is None
+                else j.set(self._members, name, members)
+            ),
+        )
+        if self._out(name) and name == self._current:
+            self._leave_turn(name)
+        elif self.started and self._current is None and self._can_act(name):
+            self._advance()
 
     def _sheet_changes(self, before: S, after: S) -> list[str]:
         """What differs between two sheets, in words: "Brawn 9 -> 10"."""
@@ -555,7 +688,9 @@ class Encounter(Generic[S]):
 
     def _add(self, name: object, sheet: dict[str, Any]) -> S:
         hide = check_flag(sheet.pop("hidden", False), "hidden")
+        members = sheet.pop("members", None)
         made = self.make_sheet(name, **sheet)
+        total = _check_members(members, made)
         folded = fold_name(made.name)
         if folded in self._folded:
             raise RuleError(f"There is already a combatant called {made.name}.")
@@ -565,10 +700,14 @@ class Encounter(Generic[S]):
         j.set(self._aware, made.name, made.aware)
         if hide:
             j.set(self._hidden, made.name, True)
+        if total is not None:
+            j.set(self._members, made.name, (total, total))
         j.changed("roster")
         self._enrol(made)
         how = "" if made.aware else "; not yet aware of the fight, so no turn yet (Order Of Play)"
         what = "group (one turn for all)" if made.group else "combatant"
+        if total is not None:
+            what = f"group of {total} (one turn for all)"
         self._event("add", f"{made.name} joins as a {what}: {made.summary()}{how}", made.name)
         if self.started and self._current is None:
             self._advance()
@@ -647,7 +786,7 @@ class Encounter(Generic[S]):
         self._dismiss(name)
         for table in (self._acted, self._holding, self._kept, self._conditions, self._aware):
             j.pop(table, name)
-        for table2 in (self._defeated, self._hidden):
+        for table2 in (self._defeated, self._hidden, self._members):
             j.pop(table2, name)
         for other, held in list(self._conditions.items()):
             if any(c.by == name or c.of == name for c in held):
@@ -843,18 +982,26 @@ class Encounter(Generic[S]):
         ends: str | None = None,
         of: str | None = None,
         note: str = "",
+        rounds: int | None = None,
     ) -> Condition:
         """Put ``name`` under ``condition`` ("stunned", "blinded", "on fire" ...): until removed,
-        or until the ``ends="start"`` or ``"end"`` of the next turn of ``of`` (``name`` by
-        default). Given during that combatant's own turn, it lasts to their *next* turn."""
+        until the ``ends="start"`` or ``"end"`` of the next turn of ``of`` (``name`` by
+        default; given during that combatant's own turn, it lasts to their *next* turn), or for
+        ``rounds`` rounds, this one the first: "for 2 rounds" given in round 3 ends with round 4,
+        after the environment has acted (before the fight, round 1 is the first)."""
         name = self._known(name)
         what = check_condition_name(condition)
         when, whose = check_when(ends, of)
+        many = check_rounds(rounds, ends)
         if when is not None:
             whose = self._known(whose or name)
         text = check_note(note, "Condition notes")
+        through = max(self._round, 1) + many - 1 if many else 0
         return self._give_condition(
-            name, Condition(what, when, whose, self._turns, "set by the GM", text)
+            name,
+            Condition(
+                what, when, whose, self._turns, "set by the GM", text, rounds=many, through=through
+            ),
         )
 
     @command
@@ -915,16 +1062,22 @@ class Encounter(Generic[S]):
         return False
 
     def _can_act(self, name: str) -> bool:
-        """Able to take turns: aware of the fight, not defeated, and fit by the system's rules."""
-        return self._aware[name] and name not in self._defeated and self._fit(name)
+        """Able to take turns: aware of the fight, not defeated, a member of a group up, and fit
+        by the system's rules."""
+        return (
+            self._aware[name]
+            and name not in self._defeated
+            and self._members.get(name, _ONE)[0] > 0
+            and self._fit(name)
+        )
 
     def _fit(self, name: str) -> bool:
         """Fit to take turns by the system's rules (not out of the fight ...)."""
         return True
 
     def _out(self, name: str) -> bool:
-        """Out of the fight: defeated, or by the system's rules."""
-        return name in self._defeated or self._down(name)
+        """Out of the fight: defeated, a group with no member up, or by the system's rules."""
+        return name in self._defeated or self._members.get(name, _ONE)[0] == 0 or self._down(name)
 
     def _down(self, name: str) -> bool:
         """Out of the fight by the system's rules."""
@@ -937,6 +1090,10 @@ class Encounter(Generic[S]):
     def _dismiss(self, name: str) -> None:
         """Refuse to remove ``name`` (their hit is waiting ...), or forget the system's state of
         them as they leave the fight."""
+
+    def _members_back(self, name: str) -> None:
+        """Group ``name``, none of it up, has members back: what stands is fit again by the
+        system's rules."""
 
     def _check_edit(self, before: S, after: S) -> None:
         """Refuse a change of sheet the fight cannot take now (a hit waiting on them ...)."""
@@ -1096,6 +1253,10 @@ class Encounter(Generic[S]):
             j.append(self._lines, (self._round, f"Environment's turn ({notes})"))
             self._event("environment", f"The environment acts last: {notes} (Order Of Play)")
             j.attr(self, "_notes", ())
+        for name, held in list(self._conditions.items()):
+            for condition in held:
+                if condition.through == self._round:
+                    self._lift_condition(name, condition.name, f"it lasted {condition.until}")
         self._round_ended()
         j.attr(self, "_round", self._round + 1)
         j.attr(self, "_pos", 0)
@@ -1403,6 +1564,19 @@ class Encounter(Generic[S]):
         if autosave:
             enc.autosave = path
         return enc
+
+
+#: One combatant, not a group: one member, up.
+_ONE = (1, 1)
+
+
+def _check_members(members: object, sheet: Sheet) -> int | None:
+    """How many members a group counts (1 to ``MAX_MEMBERS``), or None: not counted."""
+    if members is None:
+        return None
+    if not sheet.group:
+        raise RuleError(f"{sheet.name} is one combatant: members= counts a group's (group=True).")
+    return check_whole(members, f"{possessive(sheet.name)} members", low=1, high=MAX_MEMBERS)
 
 
 def _shown_field(value: object) -> str:

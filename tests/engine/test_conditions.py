@@ -73,3 +73,75 @@ def test_conditions_undo_save_and_replay() -> None:
     assert snapshot(loaded) == snapshot(enc)
     enc.redo()
     assert names(enc, "Monolith") == []
+
+
+def test_for_a_number_of_rounds_to_the_end_of_the_last() -> None:
+    """ "Stunned for 2 rounds" given in round 3 holds through round 4 and is gone once round 5
+    begins, whoever acts when (the round it was given is the first)."""
+    enc = started()
+    for _ in range(8):
+        enc.end_turn()
+    assert (enc.round, enc.current) == (3, "Blueshift")
+    enc.add_condition("Ganyeka", "stunned", rounds=2)
+    assert enc.conditions("Ganyeka")[0].until == "for 2 rounds, to the end of round 4"
+    assert (
+        enc.log[-1].text
+        == "Ganyeka is stunned (set by the GM), for 2 rounds, to the end of round 4"
+    )
+    for _ in range(7):  # round 3 and round 4 up to its last turn
+        enc.end_turn()
+        assert names(enc, "Ganyeka") == ["stunned"]
+    enc.environment("the crane topples")
+    enc.end_turn()  # round 4's last turn: the environment acts, then the condition ends
+    assert (enc.round, names(enc, "Ganyeka")) == (5, [])
+    assert [e.text for e in enc.log[-4:-1]] == [
+        "The environment acts last: the crane topples (Order Of Play)",
+        "Ganyeka is no longer stunned: it lasted for 2 rounds, to the end of round 4",
+        "Round 5 begins",
+    ]
+
+
+def test_rounds_do_not_care_for_delays_forced_turns_or_undo() -> None:
+    """A delay kept into the next round and a turn given up to a forced action move turns, not
+    rounds; undo and redo of the round's end bring the condition back and take it away again."""
+    enc = started()
+    enc.add_condition("Ganyeka", "blinded", rounds=2)
+    enc.delay()  # Blueshift holds her turn
+    enc.end_turn()  # Ganyeka
+    enc.force("Ganyeka", "raises a shield")  # during Monolith's turn: round 2's turn given up
+    enc.end_turn()  # Monolith
+    enc.end_turn()  # the henchmen; the held turn comes at the end of the round
+    assert enc.current == "Blueshift"
+    enc.delay()  # ... kept into round 2
+    assert enc.round == 2 and names(enc, "Ganyeka") == ["blinded"]
+    enc.take_delayed("Blueshift")
+    for _ in range(3):  # the delayed turn, Blueshift's own, Monolith (Ganyeka's is lost)
+        enc.end_turn()
+    assert (enc.round, enc.current, names(enc, "Ganyeka")) == (2, HENCHMEN, ["blinded"])
+    enc.end_turn()
+    assert (enc.round, names(enc, "Ganyeka")) == (3, [])
+    enc.undo()
+    assert (enc.round, names(enc, "Ganyeka")) == (2, ["blinded"])
+    enc.redo()
+    assert names(enc, "Ganyeka") == []
+    assert snapshot(Encounter.from_json(enc.to_json())) == snapshot(enc)
+
+
+def test_rounds_refusals() -> None:
+    enc = started()
+    before = snapshot(enc)
+    for act, message in (
+        (lambda: enc.add_condition("Ganyeka", "stunned", rounds=0), "rounds"),
+        (lambda: enc.add_condition("Ganyeka", "stunned", rounds=101), "rounds"),
+        (lambda: enc.add_condition("Ganyeka", "stunned", rounds=2, ends="end"), "not both"),
+    ):
+        with pytest.raises(RuleError, match=message):
+            act()
+        assert snapshot(enc) == before
+
+
+def test_given_before_the_fight_round_1_is_the_first() -> None:
+    enc = Encounter(seed=1, rules="blackout")
+    enc.add("Rex")
+    enc.add_condition("Rex", "slowed", rounds=1)
+    assert enc.conditions("Rex")[0].until == "for 1 round, to the end of round 1"

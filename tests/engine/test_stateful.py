@@ -35,7 +35,7 @@ class Fight(CommandMachine):
             "Blueshift", perception=4, agility=5, expertise={"dodge", "blast"}, player=True
         )
         self.enc.add("Ganyeka", brawn=5, prowess=4, endurance=4, expertise={"block", "blast"})
-        self.enc.add("Hooligans", group=True, endurance=3, aware=False)
+        self.enc.add("Hooligans", group=True, members=3, endurance=3, aware=False)
         if start:
             self.enc.start()
 
@@ -203,6 +203,21 @@ class Fight(CommandMachine):
         more = {} if expertise is None else {"expertise": expertise}
         self.attempt(lambda: self.enc.edit(who, **{field: value}, **more))
 
+    @rule(
+        who=name,
+        count=st.integers(-1, 5),
+        back=st.booleans(),
+        members=st.none() | st.integers(0, 5),
+    )
+    def members(self, who: str, count: int, back: bool, members: int | None) -> None:
+        enc = self.enc
+        if members is not None:
+            self.attempt(lambda: enc.edit(who, members=members))
+        elif back:
+            self.attempt(lambda: enc.bring_back(who, count))
+        else:
+            self.attempt(lambda: enc.take_out(who, count))
+
     @rule()
     def rest(self) -> None:
         self.attempt(self.enc.rest)
@@ -262,15 +277,24 @@ class Fight(CommandMachine):
         condition=st.sampled_from(["stunned", "prone", ""]),
         ends=st.sampled_from([None, "start", "end", "never"]),
         of=st.none() | name,
+        rounds=st.none() | st.integers(-1, 3),
         remove=st.booleans(),
     )
     def condition(
-        self, who: str, condition: str, ends: str | None, of: str | None, remove: bool
+        self,
+        who: str,
+        condition: str,
+        ends: str | None,
+        of: str | None,
+        rounds: int | None,
+        remove: bool,
     ) -> None:
         if remove:
             self.attempt(lambda: self.enc.remove_condition(who, condition))
         else:
-            self.attempt(lambda: self.enc.add_condition(who, condition, ends=ends, of=of))
+            self.attempt(
+                lambda: self.enc.add_condition(who, condition, ends=ends, of=of, rounds=rounds)
+            )
 
 
 class WikiFight(Fight):

@@ -28,11 +28,11 @@ class Fight(CommandMachine):
         if self.rule_set == "blackout":
             self.enc.add("Rex", hp=6, armor=1, evasion=1, stamina=1)
             self.enc.add("Ivy", hp=5, evasion=2)
-            self.enc.add("Mech", pc=False, step=9, ap=3, hp=8, armor=1)
+            self.enc.add("Mech", pc=False, step=9, ap=3, hp=8, armor=1, group=True, members=3)
         else:
             self.enc.add("Rex", agb=2, awarb=3)
             self.enc.add("Ivy", agb=3, awarb=2, traits={"paranoid"})
-            self.enc.add("Mech", agb=1, awarb=1)
+            self.enc.add("Mech", agb=1, awarb=1, group=True, members=3)
         if start:
             self.enc.roll_order()
             self.enc.start()
@@ -93,6 +93,20 @@ class Fight(CommandMachine):
     )
     def edit(self, who: str, field: str, value: int | bool) -> None:
         self.attempt(lambda: self.enc.edit(who, **{field: value}))
+
+    @rule(who=name, amount=st.integers(-2, 12), how=st.sampled_from(["damage", "heal", "ap"]))
+    def by_hand(self, who: str, amount: int, how: str) -> None:
+        enc = self.enc
+        if self.rule_set == "blackout":
+            act = enc.damage if how == "damage" else enc.heal_hp
+            self.attempt(lambda: act(who, amount))
+        else:
+            self.attempt(lambda: enc.adjust_ap(who, amount - 5))
+
+    @rule(who=name, count=st.integers(0, 3), back=st.booleans())
+    def members(self, who: str, count: int, back: bool) -> None:
+        act = self.enc.bring_back if back else self.enc.take_out
+        self.attempt(lambda: act(who, count))
 
     @rule(who=name, roll=st.none() | st.integers(0, 11))
     def surprise_check(self, who: str, roll: int | None) -> None:
