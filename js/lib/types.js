@@ -188,7 +188,7 @@
  *   current: string | null,
  *   cards: Record<string, CardState>,
  *   card_error: CardError | Unset<CardError>,
- *   by_hand: string[],
+ *   by_hand: Array<{ label: string, command: string, takes: string }>,
  *   plot_gains: Array<[string, string]>,
  *   plot_spends: Array<[string, string]>,
  * }} RosterState
@@ -256,6 +256,7 @@
  * @property {ConditionState[]} conditions
  * @property {string} summary The sheet in one line.
  * @property {PlotState | null} plot
+ * @property {[number, number] | null} members A group's members up, and in all.
  */
 
 // -- attack (widgets/panels/attack.py) ------------------------------------------------------------

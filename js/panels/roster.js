@@ -243,6 +243,45 @@ function sheetValue(f, el) {
 }
 
 /**
+ * What the GM has typed or chosen in a card's forms, by form and control name.
+ * @param {HTMLElement} item
+ * @returns {Map<string, string | boolean>}
+ */
+function formValues(item) {
+  const typed = new Map();
+  for (const el of item.querySelectorAll("[data-form] input, [data-form] select")) {
+    const input = /** @type {HTMLInputElement} */ (el);
+    typed.set(controlKey(input), input.type === "checkbox" ? input.checked : input.value);
+  }
+  return typed;
+}
+
+/**
+ * Put back what `formValues` read into a card drawn again (a refusal redraws it: what was typed
+ * stays there to correct).
+ * @param {HTMLElement} item
+ * @param {Map<string, string | boolean>} typed
+ */
+function restoreValues(item, typed) {
+  for (const el of item.querySelectorAll("[data-form] input, [data-form] select")) {
+    const input = /** @type {HTMLInputElement} */ (el);
+    const value = typed.get(controlKey(input));
+    if (value === undefined) continue;
+    if (typeof value === "boolean") input.checked = value;
+    else input.value = value;
+    input.dispatchEvent(new Event("change"));
+  }
+}
+
+/**
+ * A card form's control by its form and its accessible name.
+ * @param {HTMLElement} input
+ */
+function controlKey(input) {
+  return `${input.closest("[data-form]")?.getAttribute("data-form")}|${input.getAttribute("aria-label")}`;
+}
+
+/**
  * Draw the combatants into `el`.
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
@@ -368,6 +407,7 @@ export function renderRoster({ model: anyModel, el }) {
       ["", "until removed"],
       ["start", "at the start of the next turn of"],
       ["end", "at the end of the next turn of"],
+      ["rounds", "after a number of rounds"],
     ]);
     const of = h("select", { "aria-label": "Whose turn" });
     const names = model.get("names");
@@ -376,25 +416,58 @@ export function renderRoster({ model: anyModel, el }) {
       names.map((n) => [n, n]),
       name,
     );
-    of.hidden = true;
-    ends.addEventListener("change", () => {
-      of.hidden = !ends.value;
+    const rounds = h("input", {
+      type: "number",
+      min: "1",
+      max: "100",
+      value: "1",
+      class: "bpb-number",
+      "aria-label": "Rounds",
     });
+    const follow = () => {
+      of.hidden = ends.value !== "start" && ends.value !== "end";
+      rounds.hidden = ends.value !== "rounds";
+    };
+    ends.addEventListener("change", follow);
+    follow();
     const add = button(
       "Add condition",
       () => {
+        const byTurn = ends.value === "start" || ends.value === "end";
         command(model, "add_condition", {
           name,
           condition: what.value,
-          ends: ends.value || null,
-          of: ends.value ? of.value : null,
+          ends: byTurn ? ends.value : null,
+          of: byTurn ? of.value : null,
+          rounds: ends.value === "rounds" ? Number(rounds.value) : null,
         });
-        what.value = "";
       },
       { cls: "bpb-small" },
     );
-    return h("div", { class: "bpb-inline bpb-condition-form" }, what, ends, of, add);
+    return cardForm(name, "condition", `New condition on ${name}`, what, ends, of, rounds, add);
   };
+
+  /**
+   * A group's members: how many are still up (seed 000, round 6: "Blueshift makes short work of
+   * two of Ganyeka's henchmen"), one taken out or brought back a click.
+   * @param {string} name
+   * @param {[number, number]} members
+   */
+  const groupMembers = (name, [up, total]) =>
+    cardForm(
+      name,
+      "members",
+      `Members of ${name}`,
+      h("span", { class: "bpb-members", text: `${up} of ${total} up` }),
+      button("Take out", () => command(model, "members", { name, change: -1 }), {
+        cls: "bpb-small",
+        title: `One of ${name} is out of the fight`,
+      }),
+      button("Bring back", () => command(model, "members", { name, change: 1 }), {
+        cls: "bpb-small",
+        title: `One of ${name} is back in the fight`,
+      }),
+    );
 
   /**
    * An unaware combatant becoming aware: in their place by the rules, or placed now right after
@@ -444,14 +517,6 @@ export function renderRoster({ model: anyModel, el }) {
     );
   };
 
-  /** What each way of changing health by hand is called on its button. */
-  const BY_HAND = /** @type {Record<string, string>} */ ({
-    damage: "Damage",
-    heal: "Heal",
-    recover: "Recover",
-    rest: "Rest",
-  });
-
   /**
    * Health by hand, as the GM says: an amount, and damage (stunning or not), heal, recover
    * stunning damage, rest.
@@ -459,25 +524,30 @@ export function renderRoster({ model: anyModel, el }) {
    * @param {NonNullable<CardState["vitals"]>} vitals
    */
   const healthForm = (name, vitals) => {
-    const amount = h("input", { type: "number", min: "1", class: "bpb-number", "aria-label": "Amount" });
-    const stunning = h("input", { type: "checkbox" });
+    const amount = h("input", { type: "number", class: "bpb-number", "aria-label": "Amount" });
+    const stunning = h("input", { type: "checkbox", "aria-label": "Stunning" });
     const count = () => (amount.value.trim() === "" ? null : Number(amount.value));
+    // stunning damage is kept apart where the meter shows it apart (Bulletproof Blues)
+    const apart = vitals.apart_label === "stunning";
     return cardForm(
       name,
       "vitals",
       `${vitals.label} of ${name} by hand`,
       amount,
-      vitals.apart_label ? h("label", { class: "bpb-check bpb-small-text" }, stunning, ` ${vitals.apart_label}`) : null,
-      ...model
-        .get("by_hand")
-        .map((how) =>
-          button(
-            BY_HAND[how] ?? how,
-            () =>
-              command(model, "vitals", { name, how, amount: count(), stunning: how === "damage" && stunning.checked }),
-            { cls: "bpb-small", title: `${BY_HAND[how] ?? how} ${name}'s ${vitals.label} by hand` },
-          ),
+      apart ? h("label", { class: "bpb-check bpb-small-text" }, stunning, " stunning") : null,
+      ...model.get("by_hand").map(({ label, command: how }) =>
+        button(
+          label,
+          () =>
+            command(model, "vitals", {
+              name,
+              how,
+              amount: count(),
+              stunning: apart && how === "damage" && stunning.checked,
+            }),
+          { cls: "bpb-small", title: `${label}: ${name}'s ${vitals.label} by hand` },
         ),
+      ),
     );
   };
 
@@ -583,6 +653,7 @@ export function renderRoster({ model: anyModel, el }) {
     const inForce = bought.length ? h("p", { class: "bpb-extra bpb-bought", text: bought.join(" · ") }) : null;
     const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
     const placing = card.aware ? null : placeNow(name);
+    const members = card.members ? groupMembers(name, card.members) : null;
     const toggle = (
       /** @type {string} */ label,
       /** @type {string} */ cmd,
@@ -630,14 +701,22 @@ export function renderRoster({ model: anyModel, el }) {
     );
     // the condition form (a select of every combatant) is built when the GM opens the actions
     actions.addEventListener("toggle", () => {
-      if (actions.open && !actions.querySelector(".bpb-condition-form")) actions.append(conditionForm(name));
+      if (actions.open && !actions.querySelector('[data-form="condition"]')) actions.append(conditionForm(name));
     });
     actions.insertBefore(h("p", { class: "bpb-summary", text: card.summary }), actions.children[1]);
     if (vitals && model.get("by_hand")?.length) actions.append(healthForm(name, vitals));
     if (card.plot) actions.append(...plotForm(name, card.plot));
-    return [head, vitals ? meter(name, vitals) : null, extra, inForce, conditions, skipped, placing, actions].filter(
-      (part) => part !== null,
-    );
+    return [
+      head,
+      vitals ? meter(name, vitals) : null,
+      extra,
+      members,
+      inForce,
+      conditions,
+      skipped,
+      placing,
+      actions,
+    ].filter((part) => part !== null);
   };
 
   /**
@@ -662,13 +741,18 @@ export function renderRoster({ model: anyModel, el }) {
     ]);
     if (item.dataset.signature === signature) return item;
     const open = item.querySelector("details")?.open ?? false;
+    const typed = formValues(item);
     item.dataset.signature = signature;
     item.classList.toggle("bpb-current", model.get("current") === name);
     item.classList.toggle("bpb-out", card.out || card.defeated);
     item.dataset.side = card.side;
     item.replaceChildren(...cardBody(name, card));
     const details = item.querySelector("details");
-    if (details) details.open = open;
+    if (details && open) {
+      details.open = true;
+      details.append(conditionForm(name));
+    }
+    restoreValues(item, typed);
     return item;
   };
 

@@ -122,8 +122,19 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     s.click(monolith, "Place now")
     s.until(f"{ENC}.turn_state('Monolith').aware", "True")
     expect(s.strip.get_by_role("listitem", name="Monolith")).to_be_visible()
+    # the GM rules Ganyeka dazed by the sight of him, for this round
+    ganyeka = s.card("Ganyeka")
+    ganyeka.get_by_text("Sheet and actions").click()
+    condition = ganyeka.get_by_role("group", name="New condition on Ganyeka")
+    condition.get_by_role("textbox", name="Condition on Ganyeka").fill("dazed")
+    condition.get_by_role("combobox", name="Ends").select_option("rounds")
+    condition.get_by_role("spinbutton", name="Rounds").fill("1")
+    s.click(condition, "Add condition")
+    conditions = ganyeka.get_by_role("list", name="Conditions on Ganyeka")
+    expect(conditions).to_contain_text("dazed for 1 round, to the end of round 2")
     for then in ("2 Ganyeka", "2 Monolith", f"2 {HENCHMEN}", "3 Blueshift"):
         end_turn(s, then)
+    expect(conditions).to_have_count(0)
 
     # round 3: Blueshift delays; Monolith grabs Ganyeka and holds him; Blueshift takes her
     # delayed turn after Monolith's
@@ -185,7 +196,24 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     for then in ("5 Ganyeka", "5 Monolith", f"5 {HENCHMEN}", "6 Blueshift"):
         end_turn(s, then)
 
-    # round 6: Ganyeka fires his sinister weapon at Monolith; Blueshift leaps between them,
+    # round 6: "Blueshift makes short work of two of Ganyeka's henchmen with a sweep attack":
+    # four of them, counted from her card's Edit; the sweep fells one, the GM takes out another
+    henchmen = s.card(HENCHMEN)
+    henchmen.get_by_text("Sheet and actions").click()
+    s.click(henchmen, "Edit")
+    edit = s.roster.get_by_role("form", name=f"Edit {HENCHMEN}")
+    edit.get_by_role("spinbutton", name="Members (a group)").fill("4")
+    s.click(edit, "Save changes")
+    members = henchmen.get_by_role("group", name=f"Members of {HENCHMEN}")
+    expect(members).to_contain_text("4 of 4 up")
+    s.attack_with(HENCHMEN, "Sweep attack", "4 4")
+    s.answer("Take the hit")
+    expect(members).to_contain_text("3 of 4 up")
+    s.click(members, "Take out")
+    expect(members).to_contain_text("2 of 4 up")
+    s.until(f"{ENC}.members({HENCHMEN!r})", "(2, 4)")
+
+    # then Ganyeka fires his sinister weapon at Monolith; Blueshift leaps between them,
     # forcing her next action, and takes the full brunt of it
     end_turn(s, "6 Ganyeka")
     s.attack_with("Monolith", "Sinister weapon", "4 4")  # a hit, not extreme

@@ -404,7 +404,7 @@ def test_endurance_by_hand_on_the_card() -> None:
     the recent loss back, stunning all back"); a refusal is shown in the card's form and changes
     nothing."""
     enc, screen = started()
-    assert roster(screen)["by_hand"] == ["damage", "heal", "recover", "rest"]
+    assert [a["label"] for a in roster(screen)["by_hand"]] == ["Damage", "Heal", "Recover", "Rest"]
     to(screen, "roster", "vitals", name="Thug", how="damage", amount=3)
     to(screen, "roster", "vitals", name="Thug", how="damage", amount=1, stunning=True)
     vitals = card(screen, "Thug")["vitals"]
@@ -427,7 +427,29 @@ def test_endurance_by_hand_on_the_card() -> None:
         assert error and reason in error and enc.to_json() == before, (how, amount)
     assert roster(screen)["card_error"]["name"] == "Widow"
     assert roster(screen)["card_error"]["form"] == "vitals"
-    assert roster(screen_of(d10_fight()))["by_hand"] == []
+
+
+def test_hit_points_and_action_points_by_hand_in_the_other_systems() -> None:
+    """Each system's card offers its own meter by hand (the engine's ``hand_actions``): blackout
+    HP lost and healed, d10-ap AP more or less on the combatant's own turn."""
+    enc = blackout_fight()
+    screen = screen_of(enc)
+    assert [a["label"] for a in roster(screen)["by_hand"]] == ["Damage", "Heal"]
+    to(screen, "roster", "vitals", name="Kara", how="damage", amount=4)
+    assert card(screen, "Kara")["vitals"]["value"] == 6
+    to(screen, "roster", "vitals", name="Kara", how="heal_hp", amount=2)
+    assert card(screen, "Kara")["vitals"]["value"] == 8
+    to(screen, "roster", "vitals", name="Kara", how="damage", amount=1, stunning=True)
+    assert roster(screen)["error"] and card(screen, "Kara")["vitals"]["value"] == 8
+    d10 = d10_fight()
+    d10.roll_initiative("Evan", roll=9)
+    d10.roll_initiative("Orc", roll=1)
+    d10.start()
+    d10.roll_ap("Evan", dice=(5, 5, 1))
+    screen = screen_of(d10)
+    assert [a["command"] for a in roster(screen)["by_hand"]] == ["adjust_ap"]
+    to(screen, "roster", "vitals", name="Evan", how="adjust_ap", amount=-1)
+    assert roster(screen)["error"] == "" and d10.ap("Evan") == 2
 
 
 def test_a_card_is_edited_after_it_joined() -> None:
@@ -468,3 +490,39 @@ def test_a_card_is_edited_after_it_joined() -> None:
     to(screen, "roster", "open_edit", name="Thug")
     enc.remove("Thug")
     assert roster(screen)["editing"] == {}  # they left the fight
+
+
+def test_a_condition_for_a_number_of_rounds() -> None:
+    """Issue 32: "Conditions for N rounds besides until removed and start/end of X's next
+    turn"; a refusal is shown in the card's form."""
+    _enc, screen = started()
+    to(screen, "roster", "add_condition", name="Thug", condition="dazed", rounds=2)
+    [dazed] = card(screen, "Thug")["conditions"]
+    assert dazed["until"] == "for 2 rounds, to the end of round 2"
+    to(screen, "roster", "add_condition", name="Thug", condition="slowed", rounds=0)
+    assert roster(screen)["card_error"]["form"] == "condition"
+    assert len(card(screen, "Thug")["conditions"]) == 1
+
+
+def test_a_group_s_members_taken_out_and_brought_back() -> None:
+    """Seed 000, round 6: "Blueshift makes short work of two of Ganyeka's henchmen with a sweep
+    attack": the group's card says how many are up; none up, the group is out of the fight."""
+    enc, screen = started()
+    to(screen, "roster", "add", name="Henchmen", sheet={"group": True, "members": 4})
+    assert card(screen, "Henchmen")["members"] == [2, 4] or card(screen, "Henchmen")["members"] == (
+        4,
+        4,
+    )
+    assert tuple(card(screen, "Henchmen")["members"]) == (4, 4)
+    assert card(screen, "Thug")["members"] is None
+    for _ in range(2):
+        to(screen, "roster", "members", name="Henchmen", change=-1)
+    assert tuple(card(screen, "Henchmen")["members"]) == (2, 4) == enc.members("Henchmen")
+    to(screen, "roster", "members", name="Henchmen", change=-3)
+    assert roster(screen)["card_error"]["form"] == "members" and enc.members("Henchmen") == (2, 4)
+    to(screen, "roster", "members", name="Henchmen", change=-2)
+    assert card(screen, "Henchmen")["out"] is True
+    to(screen, "roster", "members", name="Henchmen", change=1)
+    assert card(screen, "Henchmen")["out"] is False
+    to(screen, "roster", "members", name="Thug", change=-1)
+    assert roster(screen)["card_error"]["name"] == "Thug"

@@ -4,7 +4,6 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any
@@ -31,28 +30,6 @@ PLOT_SPENDS = {
     "retcon": "retcon",
     "other": "other",
 }
-#: What a card's health can be changed by, as the GM says (seed 004, "Damage", "Stunning",
-#: "Recovery"): the encounter's commands of these names that take a name and an ``amount``
-#: (``rest`` takes names).
-BY_HAND = ("damage", "heal", "recover", "rest")
-
-
-def by_hand(encounter: Encounter[Any]) -> list[str]:
-    """The commands of ``BY_HAND`` this encounter has, with the arguments the card sends."""
-    offered = []
-    for name in BY_HAND:
-        method = getattr(encounter, name, None)
-        if method is None:
-            continue
-        takes = inspect.signature(method).parameters
-        if "amount" in takes or (name == "rest" and "names" in takes):
-            offered.append(name)
-    return offered
-
-
-#: The one rank a power boost cannot raise (seed 004, "Power Boost": "any attribute except
-#: Endurance").
-NOT_BOOSTED = "endurance"
 
 
 class RosterPart(Part[Encounter[Any]]):
@@ -71,7 +48,7 @@ class RosterPart(Part[Encounter[Any]]):
             self.put("form_error", {})
             self.put("card_error", {})
             self.put("editing", {})
-            self.put("by_hand", by_hand(enc))
+            self.put("by_hand", [asdict(action) for action in enc.hand_actions])
             plot = hasattr(enc, "spend_plot_point")
             self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
             self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
@@ -111,6 +88,7 @@ class RosterPart(Part[Encounter[Any]]):
             "conditions": conditions(turn),
             "summary": sheet.summary(),
             "plot": self._plot(name),
+            "members": self.encounter.members(name),
         }
 
     def _plot(self, name: str) -> dict[str, Any] | None:
@@ -121,17 +99,11 @@ class RosterPart(Part[Encounter[Any]]):
         if not hasattr(enc, "spend_plot_point") or not getattr(sheet, "player", False):
             return None
         turn = enc.turn_state(name)
-        ranks = [  # what the sheet has: a power of rank 0 is a stunt, not a boost
-            f.name
-            for f in enc.sheet_fields()
-            if f.kind == "rank" and f.name != NOT_BOOSTED and getattr(sheet, f.name, 0)
-        ]
-        powers = [power.name for power in getattr(sheet, "attacks", ())]
         return {
             "points": enc.plot_points(name),
-            "automatic": getattr(turn, "automatic_success", False),
-            "boosts": [boost.describe() for boost in getattr(turn, "boosts", ())],
-            "raise": [*ranks, *powers],
+            "automatic": turn.automatic_success,
+            "boosts": [boost.describe() for boost in turn.boosts],
+            "raise": list(enc.boost_choices(name)),
         }
 
     # -- commands ----------------------------------------------------------------------------
@@ -250,11 +222,29 @@ class RosterPart(Part[Encounter[Any]]):
 
     @command
     def add_condition(
-        self, name: str, condition: str, ends: str | None = None, of: str | None = None
+        self,
+        name: str,
+        condition: str,
+        ends: str | None = None,
+        of: str | None = None,
+        rounds: int | None = None,
     ) -> None:
-        """Put ``name`` under a condition until removed, or until the start or end of ``of``'s
-        next turn."""
-        self.encounter.add_condition(name, condition, ends=ends, of=of)
+        """Put ``name`` under a condition until removed, until the start or end of ``of``'s
+        next turn, or for a number of ``rounds`` (this one the first)."""
+        self._on_card(
+            name,
+            "condition",
+            lambda: self.encounter.add_condition(name, condition, ends=ends, of=of, rounds=rounds),
+        )
+
+    @command
+    def members(self, name: str, change: int) -> None:
+        """Take members of the group ``name`` out of the fight (``change`` below 0) or bring them
+        back (above 0)."""
+        if change < 0:
+            self._on_card(name, "members", lambda: self.encounter.take_out(name, -change))
+        else:
+            self._on_card(name, "members", lambda: self.encounter.bring_back(name, change))
 
     def changed(self, change: Change) -> None:
         super().changed(change)
@@ -274,23 +264,21 @@ class RosterPart(Part[Encounter[Any]]):
     def vitals(
         self, name: str, how: str, amount: int | None = None, stunning: bool = False
     ) -> None:
-        """Change ``name``'s health by hand, as the GM says: ``how`` is "damage" (``amount``,
-        ``stunning`` or not), "heal" (``amount`` of normal damage back), "recover" (``amount``
-        of stunning damage back, all by default) or "rest" (half the recent loss and all
-        stunning damage back)."""
-        offered = self.state["by_hand"]
-        if how not in offered:
-            listed = ", ".join(offered) or "nothing"
-            raise RuleError(f"A card's health takes {listed} by hand; not {how!r}.")
-        enc: Any = self.encounter
+        """Change ``name``'s meter by hand, as the GM says: ``how`` is the command of one of the
+        encounter's ``hand_actions`` (damage, heal, recover, rest; blackout's HP, d10-ap's AP),
+        ``amount`` what it takes, ``stunning`` for stunning damage."""
+        enc = self.encounter
+        action = next((a for a in enc.hand_actions if a.command == how), None)
+        if action is None:
+            listed = ", ".join(a.command for a in enc.hand_actions) or "nothing"
+            raise RuleError(f"A card's meter takes {listed} by hand; not {how!r}.")
+        run = getattr(enc, action.command)
         extra = {"stunning": True} if stunning else {}
-        runs: dict[str, Callable[[], object]] = {
-            "damage": lambda: enc.damage(name, amount, **extra),
-            "heal": lambda: enc.heal(name, amount),
-            "recover": lambda: enc.recover(name, amount),
-            "rest": lambda: enc.rest([name]),
-        }
-        self._on_card(name, "vitals", runs[how])
+        self._on_card(
+            name,
+            "vitals",
+            lambda: run([name]) if action.takes == "names" else run(name, amount, **extra),
+        )
 
     @command
     def gain_plot_point(self, name: str, reason: str) -> None:
