@@ -30,6 +30,7 @@ from bpb_widgets.engine.checks import (
     check_sheet_fields,
     check_side,
     check_whole,
+    noted,
 )
 from bpb_widgets.engine.command import command, commands_of
 from bpb_widgets.engine.conditions import Condition, check_condition_name
@@ -1165,16 +1166,12 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         """``name`` takes ``amount`` direct damage by the GM's hand (a fire, a trap, an attack
         played on paper): damage resistance absorbs it first, then hit points, doubled once out
         of the fight (seed 002, "Damage", "Out of the Fight"). Returns the hit points lost."""
-        name = self._known(name)
-        amount = check_whole(amount, "Damage", low=1, high=blackout.MAX_HP)
-        text = check_note(note, "Notes")
-        if name in self._dead:
-            raise RuleError(f"{name} is dead.")
+        name, amount, why = self._by_hand(name, amount, "Damage", note)
         hp, dr = self._hp[name]
         harm = blackout.apply_damage(amount, hp=hp, dr=dr)
         self._event(
             "damage",
-            f"{name} takes {amount} direct damage{f' ({text})' if text else ''}, by the GM's "
+            f"{name} takes {amount} direct damage{why}, by the GM's "
             f"hand: DR absorbs {harm.absorbed}, loses {harm.lost} HP"
             f"{' (doubled: out of the fight)' * harm.doubled} -> {harm.hp} HP (Damage, {SEED})",
             name,
@@ -1189,11 +1186,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         a stim the GM allows), up to the sheet's; back at 1 or more they are in the fight again
         (seed 002, "Healing", "Out of the Fight"). ``heal`` is the Heal HP action. Returns their
         hit points."""
-        name = self._known(name)
-        amount = check_whole(amount, "Hit points back", low=1, high=blackout.MAX_HP)
-        text = check_note(note, "Notes")
-        if name in self._dead:
-            raise RuleError(f"{name} is dead: no healing brings them back.")
+        name, amount, why = self._by_hand(name, amount, "Hit points back", note)
         hp, dr = self._hp[name]
         top = self._sheets[name].hp
         if hp >= top:
@@ -1201,12 +1194,21 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         healed = min(top, hp + amount)
         self._event(
             "heal",
-            f"{name} gets {healed - hp} HP back{f' ({text})' if text else ''}, by the GM's hand: "
+            f"{name} gets {healed - hp} HP back{why}, by the GM's hand: "
             f"{hp} -> {healed} HP (Healing, {SEED})",
             name,
         )
         self._set_hp(name, healed, dr)
         return healed
+
+    def _by_hand(self, name: str, amount: int, what: str, note: str) -> tuple[str, int, str]:
+        """A change of hit points by the GM's hand: who (not the dead), how many, the note."""
+        name = self._known(name)
+        amount = check_whole(amount, what, low=1, high=blackout.MAX_HP)
+        why = noted(note)
+        if name in self._dead:
+            raise RuleError(f"{name} is dead: their hit points no longer change.")
+        return name, amount, why
 
     @command
     def fall(

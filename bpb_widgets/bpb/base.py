@@ -346,10 +346,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             kept = tuple(b for b in boosts if b.round != self._round)
             if len(kept) == len(boosts):
                 continue
-            if kept:
-                self._journal.set(self._boosts, name, kept)
-            else:
-                self._journal.pop(self._boosts, name)
+            self._keep(self._boosts, name, kept)
             for boost in boosts:
                 if boost.round == self._round:
                     self._event(

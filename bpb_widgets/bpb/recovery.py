@@ -12,7 +12,7 @@ from bpb_widgets.bpb.fighting import Fighting
 from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
 from bpb_widgets.bpb.rules.ranks import MAX_RANK
 from bpb_widgets.bpb.sheet import BOOSTABLE, Combatant
-from bpb_widgets.engine.checks import check_choice, check_flag, check_note, check_whole
+from bpb_widgets.engine.checks import check_choice, check_flag, check_note, check_whole, noted
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -129,7 +129,7 @@ class Recovery(Fighting):
         name = self._known(name)
         amount = check_whole(amount, "Damage", low=1)
         stunning = check_flag(stunning, "stunning")
-        why = _because(note)
+        why = noted(note)
         before = self._endurance[name]
         if before.out:
             raise RuleError(f"{name} is already at Endurance 0.")
@@ -167,7 +167,7 @@ class Recovery(Fighting):
         name = self._known(name)
         if amount is not None:
             amount = check_whole(amount, "Endurance back", low=1)
-        why = _because(note)
+        why = noted(note)
         before = self._endurance[name]
         lost, kind = (before.stun, "stunning") if stunning else (before.normal, "normal")
         if not lost:
@@ -201,10 +201,7 @@ class Recovery(Fighting):
         boosts = self._boosts.get(name, ())
         kept = tuple(b for b in boosts if b.key is None or b.key in BOOSTABLE or after.power(b.key))
         if kept != boosts:
-            if kept:
-                self._journal.set(self._boosts, name, kept)
-            else:
-                self._journal.pop(self._boosts, name)
+            self._keep(self._boosts, name, kept)
 
     def _rest(self, name: str, how: str) -> None:
         before = self._endurance[name]
@@ -217,12 +214,6 @@ class Recovery(Fighting):
             f"damage {before.recent} half back: Endurance {before.current} -> "
             f"{after.current} (Recovery)",
         )
-
-
-def _because(note: str) -> str:
-    """What the GM said the damage or healing came from, for the log: " (a fall)"."""
-    text = check_note(note, "Notes")
-    return f" ({text})" if text else ""
 
 
 def _names(names: object) -> list[object]:

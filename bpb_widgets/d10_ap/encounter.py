@@ -20,6 +20,7 @@ from bpb_widgets.engine.checks import (
     check_sheet_fields,
     check_side,
     check_whole,
+    noted,
 )
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
@@ -255,10 +256,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         kept = tuple(entry for entry in pending if not due(entry[0]))
         if len(kept) == len(pending):
             return
-        if kept:
-            self._journal.set(self._surprise, name, kept)
-        else:
-            self._journal.pop(self._surprise, name)
+        self._keep(self._surprise, name, kept)
         lost = " and ".join(f"-{ap} AP" for turn, ap in pending if due(turn))
         self._event(
             "surprise lapses",
@@ -407,10 +405,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         if penalties:
             now = max(self._round, 1)
             kept = tuple(e for e in self._surprise[name] if e[0] not in (FIRST_TURN, now))
-            if kept:
-                self._journal.set(self._surprise, name, kept)
-            else:
-                self._journal.pop(self._surprise, name)
+            self._keep(self._surprise, name, kept)
         self._journal.set(self._ap, name, result.ap)
         self._journal.set(self._ap_rolled, name, result.ap)
         hits = sum(d >= d10.AP_DIE_SUCCESS for d in rolled)
@@ -468,7 +463,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         left = self._ap[name]
         now = max(0, left + delta)
         self._journal.set(self._ap, name, now)
-        why = f" ({check_note(note)})" if note else ""
+        why = noted(note)
         self._event(
             "ap",
             f"{name} {'gains' if delta > 0 else 'loses'} {abs(delta)} AP{why}, by the GM's hand: "

@@ -99,6 +99,12 @@ def check_note(text: object, what: str = "Notes") -> str:
     return tidy_text(text, what)
 
 
+def noted(note: object) -> str:
+    """The GM's note on a change made by hand, as the log adds it: " (a gas main)", or ""."""
+    text = check_note(note, "Notes")
+    return f" ({text})" if text else ""
+
+
 #: The longest name of a side.
 MAX_SIDE = 40
 

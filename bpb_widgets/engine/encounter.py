@@ -34,7 +34,14 @@ from typing import (
 )
 
 from bpb_widgets.engine import storage
-from bpb_widgets.engine.checks import check_flag, check_name, check_note, check_whole, fold_name
+from bpb_widgets.engine.checks import (
+    check_flag,
+    check_name,
+    check_note,
+    check_whole,
+    fold_name,
+    noted,
+)
 from bpb_widgets.engine.command import arguments, command, commands_of, signature_of
 from bpb_widgets.engine.conditions import (
     Condition,
@@ -626,8 +633,7 @@ class Encounter(Generic[S]):
                 "members=, or edit(name, members=)."
             )
         count = check_whole(count, "The number of members", low=1, high=MAX_MEMBERS)
-        text = check_note(note, "Notes")
-        return name, count, f" ({text})" if text else ""
+        return name, count, noted(note)
 
     def _set_members(self, name: str, members: tuple[int, int] | None) -> None:
         """A group's members up: with none up the group is out of the fight and their turn, if
@@ -1124,16 +1130,21 @@ class Encounter(Generic[S]):
         self._event("condition", f"{name} is {condition.describe()}", name)
         return condition
 
+    def _keep(self, table: dict[str, tuple[Any, ...]], name: str, kept: tuple[Any, ...]) -> None:
+        """``table[name] = kept``, through the journal; no entry for ``name`` when ``kept`` is
+        empty (conditions, power boosts, surprise penalties ...)."""
+        if kept:
+            self._journal.set(table, name, kept)
+        else:
+            self._journal.pop(table, name)
+
     def _lift_condition(self, name: str, condition: str, why: str) -> None:
         """Take ``condition`` off ``name`` (if on), logged with ``why``."""
         held = self._conditions.get(name, ())
         kept = tuple(c for c in held if c.name != condition)
         if len(kept) == len(held):
             return
-        if kept:
-            self._journal.set(self._conditions, name, kept)
-        else:
-            self._journal.pop(self._conditions, name)
+        self._keep(self._conditions, name, kept)
         self._event("condition ends", f"{name} is no longer {condition}: {why}", name)
 
     def _expire(self, when: When, whose: str) -> None:
