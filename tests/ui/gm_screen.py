@@ -3,8 +3,18 @@ click, type and check (``tests/ui/test_gm_screen_fight.py``, ``test_session_by_c
 
 from __future__ import annotations
 
-from lab import Notebook
-from playwright.sync_api import Locator, expect
+from lab import LabServer, Notebook, open_notebook
+from playwright.sync_api import Browser, Locator, expect
+
+
+def open_screen(
+    server: LabServer, browser: Browser, name: str, app: str, theme: str, setup: str
+) -> Screen:
+    """A page of ``app`` ("lab" or "notebook") 800 px wide in ``theme``, a notebook ``name``
+    whose one cell ``setup`` shows the GM screen."""
+    book = open_notebook(server, browser, name, app=app, width=800)
+    book.set_theme(theme)
+    return Screen(book, book.run_cell(setup))
 
 
 class Screen:

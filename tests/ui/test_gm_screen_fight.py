@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gm_screen import Screen
-from lab import DARK, DOCS, LIGHT, LabServer, open_notebook
+from gm_screen import Screen, open_screen
+from lab import DARK, DOCS, LIGHT, LabServer
 from playwright.sync_api import Browser, expect
 
 CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
@@ -36,11 +36,9 @@ def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
 ) -> Iterator[Screen]:
     app, theme = request.param
-    book = open_notebook(lab_server, browser, f"fight-{app}.ipynb", app=app, width=800)
-    book.set_theme(theme)
-    out = book.run_cell(SETUP)
-    yield Screen(book, out)
-    book.page.close()
+    screen = open_screen(lab_server, browser, f"fight-{app}.ipynb", app, theme, SETUP)
+    yield screen
+    screen.notebook.page.close()
 
 
 def test_a_whole_fight_by_clicks(screen: Screen) -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gm_screen import Screen
-from lab import DARK, LIGHT, LabServer, open_notebook
+from gm_screen import Screen, open_screen
+from lab import DARK, LIGHT, LabServer
 from playwright.sync_api import Browser, expect
 
 from tests.engine.test_worked_examples import listing
@@ -35,11 +35,16 @@ def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
 ) -> Iterator[Screen]:
     app, theme = request.param
-    book = open_notebook(lab_server, browser, f"session-{app}.ipynb", app=app, width=800)
-    book.set_theme(theme)
-    out = book.run_cell("from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen")
-    yield Screen(book, out)
-    book.page.close()
+    screen = open_screen(
+        lab_server,
+        browser,
+        f"session-{app}.ipynb",
+        app,
+        theme,
+        "from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen",
+    )
+    yield screen
+    screen.notebook.page.close()
 
 
 def new_fight(s: Screen, rules: str) -> None:

@@ -108,16 +108,22 @@ class RosterPart(Part[Encounter[Any]]):
 
     # -- commands ----------------------------------------------------------------------------
 
+    def _on_form(self, form: str, blame: Callable[[], str], run: Callable[[], object]) -> None:
+        """Run the command of the add or edit ``form``; a refusal names the field ``blame``
+        finds (``form_error``) and changes nothing."""
+        try:
+            run()
+        except RuleError as error:
+            self.put("form_error", {"form": form, "field": blame(), "message": str(error)})
+            raise
+        self.put("form_error", {})
+
     @command
     def add(self, name: str, sheet: dict[str, object]) -> None:
         """Add a combatant from the form; a refusal names the field it is about."""
-        try:
-            self.encounter.add(name, **sheet)
-        except RuleError as error:
-            blamed = self._blame(name, sheet)
-            self.put("form_error", {"form": "add", "field": blamed, "message": str(error)})
-            raise
-        self.put("form_error", {})
+        self._on_form(
+            "add", lambda: self._blame(name, sheet), lambda: self.encounter.add(name, **sheet)
+        )
 
     @command
     def open_edit(self, name: str | None = None) -> None:
@@ -132,13 +138,11 @@ class RosterPart(Part[Encounter[Any]]):
     def edit(self, name: str, sheet: dict[str, object]) -> None:
         """Change ``name``'s sheet (the fields the Edit form changed); a refusal names the field
         it is about, and changes nothing."""
-        try:
-            self.encounter.edit(name, **sheet)
-        except RuleError as error:
-            blamed = self._blame_edit(name, sheet)
-            self.put("form_error", {"form": "edit", "field": blamed, "message": str(error)})
-            raise
-        self.put("form_error", {})
+        self._on_form(
+            "edit",
+            lambda: self._blame_edit(name, sheet),
+            lambda: self.encounter.edit(name, **sheet),
+        )
         self.put("editing", {})
 
     def _blame_edit(self, name: str, sheet: dict[str, object]) -> str:
