@@ -482,9 +482,10 @@ export function renderRoster({ model: anyModel, el }) {
       others.map((n) => [n, n]),
       model.get("current") ?? others[others.length - 1],
     );
-    return h(
-      "div",
-      { class: "bpb-inline bpb-place" },
+    return cardForm(
+      name,
+      "place",
+      `${name} becomes aware`,
       button("Aware", () => command(model, "aware", { name, aware: true }), {
         cls: "bpb-small",
         title: `${name} becomes aware of the fight and takes their place in the order of play`,

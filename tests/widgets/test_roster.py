@@ -313,6 +313,7 @@ def test_place_now_puts_a_newcomer_after_someone_this_round() -> None:
     assert "nowhere to place them" in roster(screen)["error"]
     to(screen, "roster", "aware", name="Monolith", aware=True, after="Nobody")
     assert "Nobody" in roster(screen)["error"] and not enc.turn_state("Monolith").aware
+    assert roster(screen)["card_error"]["form"] == "place"  # shown on Monolith's card
     to(screen, "roster", "aware", name="Monolith", aware=True, after="Ganyeka")
     assert roster(screen)["error"] == "" and card(screen, "Monolith")["aware"] is True
     for _ in range(4):

@@ -209,12 +209,13 @@ class RosterPart(Part[Encounter[Any]]):
     def aware(self, name: str, aware: bool, after: str | None = None) -> None:
         """``name`` becomes aware of the fight (placed right after ``after`` when given, "Place
         now"), or loses track of it."""
+        enc = self.encounter
         if aware:
-            self.encounter.becomes_aware(name, after=after)
+            self._on_card(name, "place", lambda: enc.becomes_aware(name, after=after))
         elif after is not None:
             raise RuleError(f"{name} loses track of the fight: there is nowhere to place them.")
         else:
-            self.encounter.becomes_unaware(name)
+            enc.becomes_unaware(name)
 
     @command
     def hide(self, name: str, hidden: bool) -> None:
