@@ -11,7 +11,7 @@ import { command, watch } from "../lib/sync.js";
  */
 
 /** How many lines of what an undo takes back the preview lists. */
-const PREVIEW_LINES = 5;
+const PREVIEW_LINES = 4;
 /** The kinds of entry that only mark the order of play moving on (listed after the others). */
 const ROUTINE = new Set(["turn", "round"]);
 
