@@ -242,6 +242,13 @@ function sheetValue(f, el) {
   return input.value;
 }
 
+/** What a card's forms are headed with, where their controls do not say it. */
+const CAPTIONS = /** @type {Record<string, string>} */ ({
+  vitals: "By hand:",
+  plot: "Plot points:",
+  condition: "Condition:",
+});
+
 /**
  * What the GM has typed or chosen in a card's forms, by form and control name.
  * @param {HTMLElement} item
@@ -510,10 +517,16 @@ export function renderRoster({ model: anyModel, el }) {
   const cardForm = (name, form, label, ...controls) => {
     const error = model.get("card_error");
     const refused = error?.name === name && error.form === form ? error.message : "";
+    const caption = CAPTIONS[form];
     return h(
       "div",
       { class: "bpb-card-form", role: "group", "aria-label": label, "data-form": form },
-      h("div", { class: "bpb-inline" }, ...controls),
+      h(
+        "div",
+        { class: "bpb-inline" },
+        caption ? h("span", { class: "bpb-caption", text: caption }) : null,
+        ...controls,
+      ),
       refused ? h("p", { class: "bpb-field-error", role: "alert", text: refused }) : null,
     );
   };
@@ -525,7 +538,12 @@ export function renderRoster({ model: anyModel, el }) {
    * @param {NonNullable<CardState["vitals"]>} vitals
    */
   const healthForm = (name, vitals) => {
-    const amount = h("input", { type: "number", class: "bpb-number", "aria-label": "Amount" });
+    const amount = h("input", {
+      type: "number",
+      class: "bpb-number bpb-amount",
+      placeholder: "amount",
+      "aria-label": "Amount",
+    });
     const stunning = h("input", { type: "checkbox", "aria-label": "Stunning" });
     const count = () => (amount.value.trim() === "" ? null : Number(amount.value));
     // stunning damage is kept apart where the meter shows it apart (Bulletproof Blues)
