@@ -527,3 +527,24 @@ def test_a_group_s_members_taken_out_and_brought_back() -> None:
     assert card(screen, "Henchmen")["out"] is False
     to(screen, "roster", "members", name="Thug", change=-1)
     assert roster(screen)["card_error"]["name"] == "Thug"
+
+
+def test_attacks_from_the_new_combatant_form() -> None:
+    """Issue 32: "Attacks in the New combatant form (name, rank, kind, hand-to-hand)": the form
+    sends the attacks as rows; a bad one is refused, blamed on the attacks, and adds nobody."""
+    enc, screen = started()
+    rows = [
+        {"name": "Club", "rank": 6, "kind": "normal", "hand_to_hand": True},
+        {"name": "Shout", "rank": 4, "kind": "stunning", "hand_to_hand": False},
+    ]
+    to(screen, "roster", "add", name="Ogre", sheet={"brawn": 8, "attacks": rows})
+    assert roster(screen)["error"] == ""
+    clubbed = enc.combatant("Ogre").power("Club")
+    assert clubbed is not None and (clubbed.rank, clubbed.hand_to_hand) == (6, True)
+    assert [p["name"] for p in screen.panels["attack"]["powers"]["Ogre"]] == ["Club", "Shout"]
+    before = enc.to_json()
+    bad = [{"name": "Club", "rank": 20, "kind": "normal", "hand_to_hand": True}]
+    to(screen, "roster", "add", name="Troll", sheet={"attacks": bad})
+    assert roster(screen)["form_error"]["field"] == "attacks" and enc.to_json() == before
+    to(screen, "roster", "add", name="Troll", sheet={"attacks": [{"name": {"nested": 1}}]})
+    assert "form's fields" in roster(screen)["error"] and enc.to_json() == before
