@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SUITES = ["engine", "widgets", "forecast", "player"]
+SUITES = ["engine", "widgets", "clicks", "forecast", "player"]
 CHROMIUM = "/usr/bin/chromium"
 
 

@@ -32,6 +32,8 @@ _COMMAND = "_bpb_widget_command"
 #: chew megabytes).
 MAX_ITEMS = 1000
 MAX_TEXT = 1000
+#: The most values in one row of a form's list (an attack: name, rank, kind, hand-to-hand ...).
+MAX_ROW = 20
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,18 @@ def _texts(key: str, value: object) -> list[str]:
     return [_text(key, item) for item in value]
 
 
+def _counts(key: str, value: object) -> list[int]:
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_ITEMS
+        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    ):
+        raise RuleError(
+            f"This command needs {key!r} as a list of whole numbers; got {shown(value)}."
+        )
+    return value
+
+
 def _dice(key: str, value: object) -> Dice:
     if (
         not isinstance(value, list)
@@ -118,12 +132,23 @@ def _number(key: str, value: object) -> float:
 
 
 def _fields(key: str, value: object) -> dict[str, object]:
-    """A form's fields: text keys, plain values (text, numbers, true/false, lists of text)."""
+    """A form's fields: text keys, plain values (text, numbers, true/false, lists of text, and
+    lists of rows of plain values, such as a sheet's attacks)."""
+
+    def scalar(item: object) -> bool:
+        return item is None or isinstance(item, (str, int, float, bool))
+
+    def row(item: object) -> bool:
+        return (
+            isinstance(item, dict)
+            and len(item) <= MAX_ROW
+            and all(isinstance(k, str) and scalar(v) for k, v in item.items())
+        )
 
     def plain(item: object) -> bool:
         if isinstance(item, list):
-            return len(item) <= MAX_ITEMS and all(isinstance(i, (str, int)) for i in item)
-        return item is None or isinstance(item, (str, int, float, bool))
+            return len(item) <= MAX_ITEMS and all(isinstance(i, (str, int)) or row(i) for i in item)
+        return scalar(item)
 
     if (
         not isinstance(value, dict)
@@ -141,6 +166,7 @@ CHECKS: dict[object, Callable[[str, object], object]] = {
     bool: _flag,
     float: _number,
     list[str]: _texts,
+    list[int]: _counts,
     Dice: _dice,
     dict[str, object]: _fields,
 }

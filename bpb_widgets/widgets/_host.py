@@ -35,6 +35,7 @@ import traitlets
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
+from bpb_widgets.widgets._player_page import PlayerPage
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -364,6 +365,8 @@ class Host(Board[Part[Any]], Generic[E]):
         self._unsubscribe: Callable[[], None] = _nothing
         self._pending: Delta | None = None
         self._batching = False
+        #: The player page served from this widget ("Open player page"), following its fight.
+        self.player_page = PlayerPage()
         self._encounter: E = encounter
         super().__init__(self._parts_for(encounter), **kwargs)
         self._unsubscribe = encounter.subscribe(self._on_change)
@@ -399,13 +402,18 @@ class Host(Board[Part[Any]], Generic[E]):
         self.layout_panels = list(parts)
         self._queued.clear()
         self._unsubscribe = encounter.subscribe(self._on_change)
+        self.player_page.follow(encounter)
 
     def close(self) -> None:
-        """Stop following the encounter and close the comm (again: nothing happens)."""
+        """Stop following the encounter, stop serving its player page and close the comm
+        (again: nothing happens)."""
         # a subclass may raise before Host.__init__ ran (GMScreen's autosave): __del__ closes it
         unsubscribe = getattr(self, "_unsubscribe", _nothing)
         self._unsubscribe = _nothing
         unsubscribe()
+        page = getattr(self, "player_page", None)
+        if page is not None:
+            page.close()
         super().close()
 
     @contextmanager

@@ -159,10 +159,13 @@ class GMScreen(Widget):
     the attack, the dice, the log and the files, two columns that stack when the output is
     narrow. One anywidget, so it runs wherever anywidget does.
 
-    ``autosave="fight.json"`` sets ``encounter.autosave``: every change rewrites that file
-    atomically, so after a kernel crash ``Encounter.load("fight.json", autosave=True)`` brings the
-    fight back exactly, undo history included. ``folder`` is where Save and Load look. Loading a
-    fight or starting a new one replaces the encounter under the screen: ``screen.encounter``.
+    ``GMScreen()`` alone starts an empty Bulletproof Blues fight: New fight offers every rule set
+    and its options, the roster's form adds the combatants. ``autosave="fight.json"`` sets
+    ``encounter.autosave``: every change rewrites that file atomically, so after a kernel crash
+    ``Encounter.load("fight.json", autosave=True)`` brings the fight back exactly, undo history
+    included. ``folder`` is where Save and Load look. Loading a fight or starting a new one
+    replaces the encounter under the screen: ``screen.encounter``. "Open player page" (or
+    ``screen.player_page.open(screen.encounter)``) serves the players' page, which follows it.
     """
 
     part_types: ClassVar[tuple[type[Part[Any]], ...]] = (
@@ -179,12 +182,14 @@ class GMScreen(Widget):
 
     def __init__(
         self,
-        encounter: Encounter[Any],
+        encounter: Encounter[Any] | None = None,
         *,
         autosave: str | Path | None = None,
         folder: str | Path = ".",
         **kwargs: Any,
     ) -> None:
+        if encounter is None:
+            encounter = Encounter()
         if autosave is not None:
             encounter.autosave = autosave
         super().__init__(encounter, folder=folder, **kwargs)

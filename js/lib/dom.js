@@ -63,6 +63,35 @@ export function field(text, control) {
   return h("label", { class: "bpb-field" }, h("span", { class: "bpb-field-name", text }), control);
 }
 
+/**
+ * A form's fields by the name the kernel blames, each its control and its labelled wrapper.
+ * @typedef {Map<string, { control: HTMLElement, wrapper: HTMLElement }>} FormFields
+ */
+
+/**
+ * Show a refused form's reason next to the field the kernel blames (`error.field`, marked
+ * invalid), or, blaming none, before `fallback`; nothing when there is no message.
+ * @param {HTMLElement} line the form's error line (role="alert")
+ * @param {FormFields} fields
+ * @param {{ field?: string, message?: string } | undefined} error
+ * @param {Element | null} fallback
+ */
+export function showFormError(line, fields, error, fallback) {
+  for (const { control, wrapper } of fields.values()) {
+    control.removeAttribute("aria-invalid");
+    wrapper.classList.remove("bpb-invalid");
+  }
+  line.hidden = !error?.message;
+  if (!error?.message) return;
+  line.textContent = error.message;
+  const blamed = fields.get(error.field ?? "");
+  if (blamed) {
+    blamed.control.setAttribute("aria-invalid", "true");
+    blamed.wrapper.classList.add("bpb-invalid");
+    blamed.wrapper.after(line);
+  } else fallback?.before(line);
+}
+
 /** What each element was last drawn from (`redraw`). @type {WeakMap<Element, string>} */
 const drawn = new WeakMap();
 
@@ -149,6 +178,47 @@ export function typedOnce(model, input, read) {
   return () => {
     sent = input.value;
     return read(sent);
+  };
+}
+
+/**
+ * The box that spends a plot point on the next roll's automatic success (seed 004, "Automatic
+ * Success"), shown while the one who rolls next (`plot`) has plot points; one already bought
+ * is said instead. `take()` reads it for a command; it is unticked once the kernel has used it.
+ * @template {PartState & { result: unknown, plot: import("./types.js").PlotOffer | import("./types.js").Unset<import("./types.js").PlotOffer> }} T
+ * @param {ModelLike<T>} model
+ */
+export function plotPointBox(model) {
+  const box = h("input", { type: "checkbox" });
+  const text = h("span");
+  const label = h("label", { class: "bpb-check bpb-plot-point", hidden: true }, box, text);
+  let sent = false;
+  model.on("change:result", () => {
+    if (sent) box.checked = false;
+    sent = false;
+  });
+  const paint = () => {
+    const plot = model.get("plot") ?? {};
+    label.hidden = !plot.roller;
+    box.hidden = Boolean(plot.waiting);
+    if (!plot.roller) box.checked = false;
+    else
+      setText(
+        text,
+        plot.waiting
+          ? `${plot.roller}'s automatic success (a plot point) waits for this roll`
+          : ` Plot point: automatic success for ${plot.roller} (${plot.points} left)`,
+      );
+  };
+  model.on("change:plot", paint);
+  paint();
+  return {
+    label,
+    /** Whether to spend a plot point on the roll now sent. */
+    take: () => {
+      sent = box.checked && !box.hidden;
+      return sent;
+    },
   };
 }
 

@@ -152,6 +152,7 @@
  *   changes: string[],
  *   can_undo: boolean,
  *   can_redo: boolean,
+ *   order_from: number,
  * }} StripState
  */
 
@@ -185,12 +186,42 @@
 /**
  * @typedef {PartState & {
  *   fields: SheetFieldState[],
- *   form_error: { field: string, message: string } | Unset<{ field: string, message: string }>,
+ *   form_error: { form?: string, field?: string, message?: string },
+ *   editing: { name: string, sheet: Record<string, unknown> } | Unset<{ name: string, sheet: Record<string, unknown> }>,
  *   names: string[],
  *   sides: string[],
  *   current: string | null,
  *   cards: Record<string, CardState>,
+ *   card_error: CardError | Unset<CardError>,
+ *   by_hand: Array<{ label: string, command: string, takes: string }>,
+ *   plot_gains: Array<[string, string]>,
+ *   plot_spends: Array<[string, string]>,
  * }} RosterState
+ */
+
+/**
+ * Who rolls next and their plot points (`plot_offer`), when they can buy an automatic success.
+ * @typedef {object} PlotOffer
+ * @property {string} roller
+ * @property {number} points
+ * @property {boolean} waiting One bought already waits for their next roll.
+ */
+
+/**
+ * A refusal of one of a card's forms: whose card, which form, why.
+ * @typedef {object} CardError
+ * @property {string} name
+ * @property {string} form
+ * @property {string} message
+ */
+
+/**
+ * A player's plot points on their card (`RosterPart._plot`).
+ * @typedef {object} PlotState
+ * @property {number} points
+ * @property {boolean} automatic An automatic success waits for their next roll.
+ * @property {string[]} boosts Power boosts in force, in words.
+ * @property {string[]} raise What a power boost can raise.
  */
 
 /**
@@ -198,7 +229,7 @@
  * @typedef {object} SheetFieldState
  * @property {string} name
  * @property {string} label
- * @property {"rank" | "flag" | "text" | "words" | "choice" | "choices"} kind
+ * @property {"rank" | "flag" | "text" | "words" | "choice" | "choices" | "attacks"} kind
  * @property {unknown} default
  * @property {number | null} low
  * @property {number | null} high
@@ -229,6 +260,8 @@
  * @property {VitalsState | null} vitals
  * @property {ConditionState[]} conditions
  * @property {string} summary The sheet in one line.
+ * @property {PlotState | null} plot
+ * @property {[number, number] | null} members A group's members up, and in all.
  */
 
 // -- attack (widgets/panels/attack.py) ------------------------------------------------------------
@@ -246,6 +279,10 @@
  *   pending: HitState[],
  *   answers: AnswersState | Unset<AnswersState>,
  *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
+ *   follow_ups: Array<[string, string]>,
+ *   grapple_actions: Array<[string, string]>,
+ *   grapple: { holding: string | null, held_by: string | null } | Unset<{ holding: string | null, held_by: string | null }>,
+ *   plot: PlotOffer | Unset<PlotOffer>,
  * }} AttackState
  */
 
@@ -313,6 +350,7 @@
  * @property {AnswerOdds | Refused} dodge
  * @property {{ consequence: string, refused?: undefined } | Refused} cover
  * @property {TakeState} take
+ * @property {Array<{ name: string, cost: string }>} [interpose] Who may take the hit in the target's place, and the cost.
  * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.
  */
 
@@ -388,6 +426,22 @@
 // -- files (widgets/panels/files.py) --------------------------------------------------------------
 
 /**
+ * A rule option as New fight asks for it, at its rule set's default.
+ * @typedef {object} RuleOption
+ * @property {string} name
+ * @property {"flag" | "number" | "text"} kind
+ * @property {boolean | number | string} default
+ */
+
+/**
+ * A rule set New fight offers.
+ * @typedef {object} RuleSetOffer
+ * @property {string} name
+ * @property {string} source What it follows.
+ * @property {RuleOption[]} options
+ */
+
+/**
  * @typedef {PartState & {
  *   folder: string,
  *   file: string,
@@ -395,6 +449,10 @@
  *   saved: boolean,
  *   status: string,
  *   files: Array<{ name: string, size: number, modified: number }>,
+ *   rules: string,
+ *   rule_sets: RuleSetOffer[],
+ *   form_error: { field?: string, message?: string },
+ *   player_url: string,
  * }} FilesState
  */
 
@@ -407,6 +465,7 @@
  *   selection: TaskSelection | Unset<TaskSelection>,
  *   preview: TaskPreview | Unset<TaskPreview>,
  *   result: TaskResult | Unset<TaskResult>,
+ *   plot: PlotOffer | Unset<PlotOffer>,
  * }} TaskState
  */
 

@@ -3,7 +3,7 @@
 // in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
 // hit the target's answers are right there with their odds and cost; an extreme success's effect
 // is chosen; what happened is listed.
-import { button, field, fillSelect, h, parseDice, redraw, setText, typedOnce } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, plotPointBox, redraw, setText, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chance, chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -42,7 +42,7 @@ function takeText(target, take) {
  */
 export function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
-  const attack = () => command(model, "roll", { dice: typedDice() });
+  const attack = () => command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
   /** @type {Record<string, () => void>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
@@ -63,6 +63,13 @@ export function renderAttack({ model: anyModel, el }) {
   });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
+  const plotPoint = plotPointBox(model);
+  // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
+  dice.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || attackButton.hidden || attackButton.disabled) return;
+    event.preventDefault();
+    attack();
+  });
   const typed = h(
     "div",
     { class: "bpb-row bpb-typed" },
@@ -100,12 +107,35 @@ export function renderAttack({ model: anyModel, el }) {
     explosion,
     preview,
   );
+  // grabs: the attacker grabs the target, and what then; a grapple under way, or breaking free
+  const followUp = h("select", { "aria-label": "Then" });
+  const grabs = h(
+    "details",
+    { class: "bpb-circumstances bpb-grabs" },
+    h("summary", { text: "Grab, throw or trip" }),
+    h(
+      "div",
+      { class: "bpb-row" },
+      field("Then", followUp),
+      button("Grab", () =>
+        command(model, "grab", { follow_up: followUp.value, dice: typedDice(), plot_point: plotPoint.take() }),
+      ),
+    ),
+    h("p", {
+      class: "bpb-hint",
+      text: "Dice: the grab's two, then the target's two to break free (blank = roll).",
+    }),
+  );
+  const grappleText = h("span");
+  const grappleButtons = h("span", { class: "bpb-inline" });
+  const grapple = h("div", { class: "bpb-row bpb-grapple", hidden: true }, grappleText, grappleButtons);
+  setup.append(grapple, grabs);
   const answers = answersPanel();
   // the dice box serves the attack and, once it hits, the target's answer
   body.append(
     setup,
     answers.box,
-    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice)),
+    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice), plotPoint.label),
     result,
     hint,
   );
@@ -119,6 +149,7 @@ export function renderAttack({ model: anyModel, el }) {
       [["", "as on the sheet"], ...model.get("kinds").map((k) => /** @type {[string, string]} */ ([k, k]))],
       "",
     );
+    fillSelect(followUp, model.get("follow_ups") ?? [], "hold");
     const { attack: bonuses, defense: modifiers } = model.get("circumstances");
     circumstances.append(
       h("div", { class: "bpb-row" }, field("Distance (ft)", distance)),
@@ -206,6 +237,45 @@ export function renderAttack({ model: anyModel, el }) {
     }
   };
 
+  /**
+   * The attacker's grapple: holding someone (hold on, squeeze, shield, let go) or held (break
+   * free).
+   * @param {AttackSelection} s
+   */
+  const paintGrapple = (s) => {
+    const g = model.get("grapple") ?? {};
+    const { holding = null, held_by: heldBy = null } = g;
+    grapple.hidden = !holding && !heldBy;
+    const key = JSON.stringify([s.attacker, holding, heldBy]);
+    redraw(grappleButtons, key, () => [
+      ...(holding
+        ? [
+            ...(model.get("grapple_actions") ?? []).map(([action, label]) =>
+              button(label, () => command(model, "grapple", { action }), { cls: "bpb-small" }),
+            ),
+            button("Let go", () => command(model, "let_go"), { cls: "bpb-small" }),
+          ]
+        : []),
+      ...(heldBy
+        ? [
+            button(
+              "Break free",
+              () => command(model, "break_free", { dice: typedDice(), plot_point: plotPoint.take() }),
+              {
+                cls: "bpb-small",
+              },
+            ),
+          ]
+        : []),
+    ]);
+    setText(
+      grappleText,
+      [holding ? `${s.attacker} holds ${holding}.` : "", heldBy ? `${s.attacker} is held by ${heldBy}.` : ""]
+        .filter(Boolean)
+        .join(" "),
+    );
+  };
+
   /** @param {AttackSelection} s */
   const paintExplosion = (s) => {
     const p = model.get("preview");
@@ -279,7 +349,7 @@ export function renderAttack({ model: anyModel, el }) {
    */
   function answersPanel() {
     /** @param {string} how */
-    const answer = (how) => () => command(model, "answer", { how, dice: typedDice() });
+    const answer = (how) => () => command(model, "answer", { how, dice: typedDice(), plot_point: plotPoint.take() });
     const reached = h("input", { type: "checkbox", checked: true });
     /**
      * @param {string} label
@@ -319,12 +389,14 @@ export function renderAttack({ model: anyModel, el }) {
     const choosing = h("div", {}, chooser, effects);
     const effect = h("p", { class: "bpb-hint" });
     const lead = h("p");
+    const interpose = h("div", { class: "bpb-interpose" });
     const answering = h(
       "div",
       {},
       effect,
       lead,
       h("div", { class: "bpb-cards" }, ...Object.values(cards).map((c) => c.card)),
+      interpose,
     );
     const section = h(
       "section",
@@ -371,6 +443,21 @@ export function renderAttack({ model: anyModel, el }) {
       cards.dodge.paint(a.dodge);
       cards.cover.paint(a.cover);
       cards.take.paint({ consequence: takeText(a.target, a.take) });
+      const others = a.interpose ?? [];
+      redraw(interpose, JSON.stringify([a.target, others]), () =>
+        others.map(({ name, cost }) =>
+          h(
+            "div",
+            { class: "bpb-inline", role: "group", "aria-label": name },
+            h("strong", { text: name }),
+            button(`Take it for ${a.target}`, () => command(model, "answer", { how: "take", instead: name }), {
+              cls: "bpb-small",
+              title: `${name} dives in front of the attack and takes the hit`,
+            }),
+            h("span", { class: "bpb-small-text", text: cost }),
+          ),
+        ),
+      );
     };
     return { box, paint };
   }
@@ -391,6 +478,7 @@ export function renderAttack({ model: anyModel, el }) {
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
       if (started) paintExplosion(/** @type {AttackSelection} */ (s));
+      if (started) paintGrapple(/** @type {AttackSelection} */ (s));
       const p = model.get("preview");
       const current = Boolean(model.get("current"));
       redraw(preview, JSON.stringify([p, current]), () => previewOf(p, current));
@@ -411,7 +499,7 @@ export function renderAttack({ model: anyModel, el }) {
   };
   const stop = watch(
     model,
-    ["names", "powers", "current", "selection", "preview", "pending", "answers", "result"],
+    ["names", "powers", "current", "selection", "preview", "pending", "answers", "result", "grapple"],
     paint,
   );
   return () => {

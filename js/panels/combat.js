@@ -3,7 +3,7 @@
 // chance of beating passive evasion; on a hit, the damage test with the chance of each hit-point
 // total it leaves; the Endurance [Vitality] test of someone out of the fight; healing. Each pool
 // is rolled, or the physical dice or the successes counted at the table are typed in.
-import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, redraw, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -234,8 +234,34 @@ export function renderCombat({ model: anyModel, el }) {
     ),
   );
 
+  // -- a surprise attack ---------------------------------------------------------------------
+  const sneak = h("input", {
+    type: "text",
+    size: "8",
+    placeholder: "e.g. 2 3",
+    "aria-label": "Attackers' Dexterity [Sneak] successes",
+  });
+  const watchers = h("div", { class: "bpb-row" });
+  const surprise = h(
+    "details",
+    { class: "bpb-heal" },
+    h("summary", { text: "Surprise attack (Dexterity [Sneak] against Insight [Perception])" }),
+    h("div", { class: "bpb-row" }, field("Attackers' Sneak successes", sneak)),
+    h("p", { class: "bpb-hint", text: "Each defender's Perception successes (blank: not a defender):" }),
+    watchers,
+    button("Surprise attack", () => {
+      /** @type {Record<string, number>} */
+      const defenders = {};
+      for (const input of watchers.querySelectorAll("input")) {
+        const box = /** @type {HTMLInputElement} */ (input);
+        if (box.value.trim() !== "") defenders[box.name] = Number(box.value);
+      }
+      command(model, "surprise", { attackers: parseDice(sneak.value) ?? [], defenders });
+    }),
+  );
+
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
-  body.append(vitality, apLeft, attackSection, damage, result, actions, heal);
+  body.append(vitality, apLeft, attackSection, damage, result, actions, heal, surprise);
 
   let built = false;
   const paint = () => {
@@ -267,6 +293,20 @@ export function renderCombat({ model: anyModel, el }) {
     if (s.ap) attackAp.value = String(s.ap);
     attackTime.checked = Boolean(s.take_time);
     friend.checked = Boolean(s.friend);
+    redraw(watchers, JSON.stringify(names), () =>
+      names.map((n) =>
+        field(
+          n,
+          h("input", {
+            type: "number",
+            min: "0",
+            name: n,
+            class: "bpb-number",
+            "aria-label": `${n}: Perception successes`,
+          }),
+        ),
+      ),
+    );
     fillSelect(healer, people, healer.value || current);
     fillSelect(patient, people, patient.value || null);
 

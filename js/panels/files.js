@@ -1,14 +1,40 @@
 // @ts-check
 // Files: Save, Load and New fight with a file name; the autosave file and whether the fight on
-// screen has changes no file holds. Loading or a new fight asks first when those changes would
-// be lost; saving over another fight asks first too.
-import { button, field, h } from "../lib/dom.js";
+// screen has changes no file holds; the players' page. New fight asks for the rule set and its
+// options. Loading or a new fight asks first when those changes would be lost; saving over
+// another fight asks first too.
+import { button, field, fillSelect, h, showFormError } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
 /**
- * @import { FilesState, ModelLike, Traits } from "../lib/types.js"
+ * @import { FormFields } from "../lib/dom.js"
+ * @import { FilesState, ModelLike, RuleOption, Traits } from "../lib/types.js"
  */
+
+/**
+ * A rule option's control, holding its default.
+ * @param {RuleOption} option
+ * @returns {HTMLInputElement}
+ */
+function optionControl(option) {
+  if (option.kind === "flag") return h("input", { type: "checkbox", checked: option.default === true });
+  if (option.kind === "number")
+    return h("input", { type: "number", step: "1", class: "bpb-number", value: String(option.default) });
+  return h("input", { type: "text", size: "12", value: String(option.default) });
+}
+
+/**
+ * The value a rule option's control holds, as the rule set takes it.
+ * @param {RuleOption} option
+ * @param {HTMLInputElement} input
+ * @returns {unknown}
+ */
+function optionValue(option, input) {
+  if (option.kind === "flag") return input.checked;
+  if (option.kind === "number") return input.value.trim() === "" ? input.value : Number(input.value);
+  return input.value;
+}
 
 /**
  * Draw the files bar into `el`.
@@ -84,9 +110,104 @@ export function renderFiles({ model: anyModel, el }) {
     else go();
   };
   const load = () => unlessUnsaved(`Load ${typed() || "the file"}`, () => command(model, "load", { name: name.value }));
-  const fresh = () => unlessUnsaved("Start a new fight", () => command(model, "new_fight", { keep: keep.checked }));
-  autosave.addEventListener("change", () => command(model, "autosave", { on: autosave.checked }));
+  autosave.addEventListener("change", () => command(model, "autosave", { on: autosave.checked, name: name.value }));
   name.addEventListener("focus", () => command(model, "list_files"));
+
+  // -- New fight: the rule set and its options -------------------------------------------------
+  const rulesSelect = h("select", { "aria-label": "Rule set" });
+  const optionsBox = h("div", { class: "bpb-form-grid" });
+  const options = h("details", { class: "bpb-circumstances" }, h("summary", { text: "Rule options" }), optionsBox);
+  const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {FormFields} */
+  const optionFields = new Map();
+  /** @type {Map<string, [RuleOption, HTMLInputElement]>} */
+  const optionControls = new Map();
+  const startButton = button("Start the new fight", () => start(), { cls: "bpb-primary" });
+  const rulesField = field("Rule set", rulesSelect);
+  const keepField = h("label", { class: "bpb-check" }, keep, " keep the combatants");
+  const newFight = h(
+    "div",
+    { class: "bpb-new-fight", role: "form", "aria-label": "New fight", hidden: true },
+    h("div", { class: "bpb-row" }, rulesField),
+    options,
+    formError,
+    h(
+      "div",
+      { class: "bpb-controls" },
+      startButton,
+      keepField,
+      button("Cancel", () => toggleNewFight(false), { cls: "bpb-small" }),
+    ),
+  );
+  const newFightButton = button(
+    "New fight",
+    () => {
+      toggleNewFight(Boolean(newFight.hidden));
+      if (!newFight.hidden) rulesSelect.focus();
+    },
+    { title: "Start a new fight: choose its rule set" },
+  );
+  newFightButton.setAttribute("aria-expanded", "false");
+  /** Show the form (as the fight on screen is: its rule set and defaults) or hide it. @param {boolean} open */
+  const toggleNewFight = (open) => {
+    if (open && newFight.hidden) fillRules(model.get("rules"));
+    newFight.hidden = !open;
+    newFightButton.setAttribute("aria-expanded", String(open));
+  };
+  /** Offer the rule sets, `chosen` selected, and its options at their defaults. @param {string} chosen */
+  const fillRules = (chosen) => {
+    const sets = model.get("rule_sets") ?? [];
+    fillSelect(
+      rulesSelect,
+      sets.map((r) => [r.name, `${r.source} (${r.name})`]),
+      chosen,
+    );
+    fillOptions();
+  };
+  const fillOptions = () => {
+    const chosen = (model.get("rule_sets") ?? []).find((r) => r.name === rulesSelect.value);
+    optionFields.clear();
+    optionControls.clear();
+    optionFields.set("rules", { control: rulesSelect, wrapper: rulesField });
+    optionFields.set("keep", { control: keep, wrapper: keepField });
+    optionsBox.replaceChildren(
+      ...(chosen?.options ?? []).map((option) => {
+        const control = optionControl(option);
+        const wrapper = field(option.name.replace(/_/g, " "), control);
+        wrapper.classList.toggle("bpb-field-flag", option.kind === "flag");
+        optionFields.set(option.name, { control, wrapper });
+        optionControls.set(option.name, [option, control]);
+        return wrapper;
+      }),
+    );
+    options.hidden = optionControls.size === 0;
+    showFormError(formError, optionFields, undefined, null);
+  };
+  rulesSelect.addEventListener("change", fillOptions);
+  /** The options changed from the rule set's defaults. */
+  const changedOptions = () => {
+    /** @type {Record<string, unknown>} */
+    const changed = {};
+    for (const [key, [option, control]] of optionControls) {
+      const value = optionValue(option, control);
+      if (value !== option.default) changed[key] = value;
+    }
+    return changed;
+  };
+  const start = () =>
+    unlessUnsaved("Start a new fight", () => {
+      command(model, "new_fight", { keep: keep.checked, rules: rulesSelect.value, options: changedOptions() });
+    });
+
+  // -- the players' page -------------------------------------------------------------------------
+  const openPage = button("Open player page", () => command(model, "player_page", { on: true }), {
+    title: "Serve a read-only page of what the players may see, for their screen or TV",
+  });
+  const pageLink = h("a", { target: "_blank", rel: "noopener", text: "Player page" });
+  const closePage = button("Close player page", () => command(model, "player_page", { on: false }), {
+    cls: "bpb-small",
+  });
+  const page = h("span", { class: "bpb-inline bpb-player-link", hidden: true }, pageLink, closePage);
 
   body.append(
     status,
@@ -100,11 +221,13 @@ export function renderFiles({ model: anyModel, el }) {
         { class: "bpb-controls" },
         button("Save", save, { cls: "bpb-primary" }),
         button("Load", load),
-        button("New fight", fresh),
-        h("label", { class: "bpb-check" }, keep, " keep the combatants"),
+        newFightButton,
         h("label", { class: "bpb-check" }, autosave, " Autosave"),
+        openPage,
+        page,
       ),
     ),
+    newFight,
     confirm,
   );
 
@@ -117,10 +240,31 @@ export function renderFiles({ model: anyModel, el }) {
     if (file !== lastFile && document.activeElement !== name) name.value = file;
     lastFile = file;
     known.replaceChildren(...(model.get("files") ?? []).map((f) => h("option", { value: f.name })));
+    const url = model.get("player_url") ?? "";
+    openPage.hidden = Boolean(url);
+    page.hidden = !url;
+    if (url) pageLink.href = url;
   };
-  const stop = watch(model, ["status", "saved", "autosave", "file", "files"], paint);
+  // a refused autosave leaves the box as the kernel has it, not as it was ticked
+  const paintRefusal = () => {
+    autosave.checked = Boolean(model.get("autosave"));
+  };
+  model.on("change:error", paintRefusal);
+  const paintFormError = () => {
+    const error = model.get("form_error");
+    if (error?.message) toggleNewFight(true);
+    showFormError(formError, optionFields, error, startButton.parentElement);
+  };
+  // a new fight started (a new part's state, its rules): the form's job is done
+  const started = () => toggleNewFight(false);
+  model.on("change:rule_sets", started);
+  const stop = watch(model, ["status", "saved", "autosave", "file", "files", "player_url"], paint);
+  const stopForm = watch(model, ["form_error"], paintFormError);
   return () => {
     stop();
+    stopForm();
+    model.off("change:error", paintRefusal);
+    model.off("change:rule_sets", started);
     cleanup();
   };
 }

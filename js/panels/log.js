@@ -13,6 +13,19 @@ import { command, watch } from "../lib/sync.js";
 
 /** How many lines of what an undo takes back the preview lists. */
 const PREVIEW_LINES = 4;
+/** The kinds of entry that only mark the order of play moving on (listed after the others). */
+const ROUTINE = new Set(["turn", "round"]);
+
+/**
+ * What undoing `entries` takes back, as the preview lists it: the commands' own lines (the
+ * attack, the forced dodge) first, the turns and rounds that merely moved on after them.
+ * @param {LogEntry[]} entries
+ * @returns {string[]}
+ */
+export function takenBack(entries) {
+  const routine = entries.filter((e) => ROUTINE.has(e.kind));
+  return [...entries.filter((e) => !ROUTINE.has(e.kind)), ...routine].map((e) => e.text);
+}
 
 /**
  * Draw the log into `el`.
@@ -55,7 +68,7 @@ export function renderLog({ model: anyModel, el }) {
     const entry = entries[index - first];
     if (!entry) return;
     const count = model.get("commands") - entry.command;
-    const lines = entries.slice(index - first).map((e) => e.text);
+    const lines = takenBack(entries.slice(index - first));
     const more = lines.length > PREVIEW_LINES ? lines.length - PREVIEW_LINES : 0;
     const doIt = button(
       `Undo ${count} command${count === 1 ? "" : "s"}`,
@@ -192,7 +205,9 @@ export function renderLog({ model: anyModel, el }) {
     list.append(items);
     earlier.hidden = first === 0;
     setText(earlier, `Show earlier entries (${first} more)`);
-    if (grew || stuck) {
+    // every entry new (a fight loaded, or undone back to its start): show its latest
+    const replaced = same === 0 && shown.length > 0 && !grew;
+    if (grew || stuck || replaced) {
       const keep = grew ? fromBottom : 0;
       requestAnimationFrame(() => {
         list.scrollTop = list.scrollHeight - keep;

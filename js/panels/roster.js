@@ -2,7 +2,7 @@
 // The combatants as cards: health as a meter (stunning damage apart), conditions as text with
 // when they end, side and state; each card's actions (defeat, aware, hide, conditions, remove);
 // adding a combatant from a form (a refusal shown next to its field) or a character file.
-import { button, field, fillSelect, h } from "../lib/dom.js";
+import { button, field, fillSelect, h, showFormError } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { command, watch } from "../lib/sync.js";
 
@@ -84,12 +84,17 @@ function control(f) {
       String(f.default ?? ""),
     );
   }
-  if (f.kind === "choices")
+  if (f.kind === "choices") {
+    const held = new Set(Array.isArray(f.default) ? f.default : []);
     return h(
       "span",
       { class: "bpb-choices", "data-name": f.name, role: "group", "aria-label": f.label },
-      ...f.choices.map((c) => h("label", { class: "bpb-check" }, h("input", { type: "checkbox", value: c }), ` ${c}`)),
+      ...f.choices.map((c) =>
+        h("label", { class: "bpb-check" }, h("input", { type: "checkbox", value: c, checked: held.has(c) }), ` ${c}`),
+      ),
     );
+  }
+  if (f.kind === "attacks") return attacksControl(f);
   const value = Array.isArray(f.default) ? f.default.join(", ") : String(f.default ?? "");
   return h("input", {
     type: "text",
@@ -100,12 +105,127 @@ function control(f) {
 }
 
 /**
+ * A sheet's attacks: a row each (name, rank, kind, hand-to-hand; what else the sheet holds of
+ * it is kept), one more row on request.
+ * @param {SheetFieldState} f its `choices` are the kinds of attack
+ */
+function attacksControl(f) {
+  const rows = h("div", { class: "bpb-attack-rows" });
+  /** @param {Record<string, unknown>} attack */
+  const addRow = (attack) => {
+    const kind = h("select", { "aria-label": "Attack kind", "data-key": "kind" });
+    fillSelect(
+      kind,
+      f.choices.map((c) => [c, c]),
+      String(attack.kind ?? "normal"),
+    );
+    const row = h(
+      "div",
+      { class: "bpb-inline bpb-attack-row", "data-attack": JSON.stringify(attack) },
+      h("input", {
+        type: "text",
+        maxlength: "60",
+        placeholder: "Blast",
+        value: String(attack.name ?? ""),
+        "aria-label": "Attack name",
+        "data-key": "name",
+      }),
+      h("input", {
+        type: "number",
+        min: "1",
+        max: "14",
+        class: "bpb-number",
+        value: String(attack.rank ?? 5),
+        "aria-label": "Attack rank",
+        "data-key": "rank",
+      }),
+      kind,
+      h(
+        "label",
+        { class: "bpb-check bpb-small-text" },
+        h("input", { type: "checkbox", checked: Boolean(attack.hand_to_hand), "data-key": "hand_to_hand" }),
+        " hand-to-hand",
+      ),
+      button("×", () => row.remove(), { cls: "bpb-small bpb-remove", title: "Remove this attack" }),
+    );
+    rows.append(row);
+    return row;
+  };
+  for (const attack of Array.isArray(f.default) ? f.default : []) addRow(attack);
+  return h(
+    "fieldset",
+    { class: "bpb-field bpb-attacks", "data-name": f.name },
+    h("legend", { text: f.label }),
+    rows,
+    button("Add an attack", () => addRow({}).querySelector("input")?.focus(), { cls: "bpb-small" }),
+  );
+}
+
+/**
+ * The attacks the rows hold (a row with no name is left out).
+ * @param {HTMLElement} el
+ */
+function attacksValue(el) {
+  return [...el.querySelectorAll(".bpb-attack-row")]
+    .map((row) => {
+      const read = (/** @type {string} */ key) =>
+        /** @type {HTMLInputElement | null} */ (row.querySelector(`[data-key="${key}"]`));
+      const kept = JSON.parse(/** @type {HTMLElement} */ (row).dataset.attack ?? "{}");
+      return {
+        ...kept,
+        name: read("name")?.value.trim() ?? "",
+        rank: Number(read("rank")?.value),
+        kind: read("kind")?.value,
+        hand_to_hand: Boolean(read("hand_to_hand")?.checked),
+      };
+    })
+    .filter((attack) => attack.name);
+}
+
+/**
+ * A sheet's fields as labelled controls, each holding its value in `values` (else its default),
+ * but those in `skip`.
+ * @param {SheetFieldState[]} fields
+ * @param {Record<string, unknown>} values
+ * @param {Set<string>} skip
+ * @returns {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>}
+ */
+function sheetControls(fields, values, skip) {
+  const made = new Map();
+  for (const f of fields) {
+    if (skip.has(f.name)) continue;
+    const input = control(f.name in values ? { ...f, default: values[f.name] } : f);
+    const wrapper = f.kind === "attacks" ? input : field(f.label, input);
+    wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
+    wrapper.classList.toggle("bpb-field-wide", f.kind === "attacks");
+    made.set(f.name, { sheet: f, control: input, wrapper });
+  }
+  return made;
+}
+
+/**
+ * The sheet the controls hold, as a command takes it (a field left blank keeps its default).
+ * @param {Map<string, { sheet: SheetFieldState, control: HTMLElement }>} controls
+ * @returns {Record<string, unknown>}
+ */
+function sheetOf(controls) {
+  /** @type {Record<string, unknown>} */
+  const sheet = {};
+  for (const [key, { sheet: f, control: el }] of controls) {
+    const value = sheetValue(f, el);
+    if (value !== undefined) sheet[key] = value;
+  }
+  return sheet;
+}
+
+/**
  * The value a form control holds, as the sheet takes it (undefined: leave the default).
  * @param {SheetFieldState} f
  * @param {HTMLElement} el
  * @returns {unknown}
  */
 function sheetValue(f, el) {
+  if (f.kind === "attacks") return attacksValue(el);
   if (f.kind === "choices")
     return [...el.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value);
   const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (el);
@@ -120,6 +240,52 @@ function sheetValue(f, el) {
       .map((word) => word.trim())
       .filter(Boolean);
   return input.value;
+}
+
+/** What a card's forms are headed with, where their controls do not say it. */
+const CAPTIONS = /** @type {Record<string, string>} */ ({
+  vitals: "By hand:",
+  plot: "Plot points:",
+  condition: "Condition:",
+});
+
+/**
+ * What the GM has typed or chosen in a card's forms, by form and control name.
+ * @param {HTMLElement} item
+ * @returns {Map<string, string | boolean>}
+ */
+function formValues(item) {
+  const typed = new Map();
+  for (const el of item.querySelectorAll("[data-form] input, [data-form] select")) {
+    const input = /** @type {HTMLInputElement} */ (el);
+    typed.set(controlKey(input), input.type === "checkbox" ? input.checked : input.value);
+  }
+  return typed;
+}
+
+/**
+ * Put back what `formValues` read into a card drawn again (a refusal redraws it: what was typed
+ * stays there to correct).
+ * @param {HTMLElement} item
+ * @param {Map<string, string | boolean>} typed
+ */
+function restoreValues(item, typed) {
+  for (const el of item.querySelectorAll("[data-form] input, [data-form] select")) {
+    const input = /** @type {HTMLInputElement} */ (el);
+    const value = typed.get(controlKey(input));
+    if (value === undefined) continue;
+    if (typeof value === "boolean") input.checked = value;
+    else input.value = value;
+    input.dispatchEvent(new Event("change"));
+  }
+}
+
+/**
+ * A card form's control by its form and its accessible name.
+ * @param {HTMLElement} input
+ */
+function controlKey(input) {
+  return `${input.closest("[data-form]")?.getAttribute("data-form")}|${input.getAttribute("aria-label")}`;
 }
 
 /**
@@ -137,7 +303,7 @@ export function renderRoster({ model: anyModel, el }) {
   const nameInput = h("input", { type: "text", name: "name", maxlength: "80", autocomplete: "off" });
   const form = h("form", { class: "bpb-form", "aria-label": "New combatant" });
   const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
-  /** @type {Map<string, [SheetFieldState, HTMLElement, HTMLElement]>} */
+  /** @type {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>} */
   const controls = new Map();
   const fileInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Character file" });
   const addButton = button("Add combatant", () => form.requestSubmit(), { cls: "bpb-primary" });
@@ -152,39 +318,21 @@ export function renderRoster({ model: anyModel, el }) {
   /** @type {string | null} */
   let adding = null;
 
+  const nameField = field("Name", nameInput);
   const buildForm = () => {
     controls.clear();
-    const rows = [field("Name", nameInput)];
-    controls.set("name", [
-      { name: "name", label: "Name", kind: "text", default: "", low: null, high: null, choices: [] },
-      nameInput,
-      rows[0],
-    ]);
-    for (const f of model.get("fields") ?? []) {
-      if (f.name === "hidden") continue;
-      const input = control(f);
-      const wrapper = field(f.label, input);
-      wrapper.classList.toggle("bpb-field-flag", f.kind === "flag");
-      controls.set(f.name, [f, input, wrapper]);
-      rows.push(wrapper);
-    }
+    for (const [key, made] of sheetControls(model.get("fields") ?? [], {}, new Set(["hidden"])))
+      controls.set(key, made);
     form.replaceChildren(
-      h("div", { class: "bpb-form-grid" }, ...rows),
+      h("div", { class: "bpb-form-grid" }, nameField, ...[...controls.values()].map((c) => c.wrapper)),
       formError,
       h("div", { class: "bpb-controls" }, addButton),
     );
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    /** @type {Record<string, unknown>} */
-    const sheet = {};
-    for (const [key, [f, input]] of controls) {
-      if (key === "name") continue;
-      const value = sheetValue(f, input);
-      if (value !== undefined) sheet[key] = value;
-    }
     adding = nameInput.value;
-    command(model, "add", { name: nameInput.value, sheet });
+    command(model, "add", { name: nameInput.value, sheet: sheetOf(controls) });
   });
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files?.[0];
@@ -194,24 +342,56 @@ export function renderRoster({ model: anyModel, el }) {
     command(model, "add_file", { text });
   });
 
+  // -- a card's Edit form: the sheet as it stands, the fields changed sent --------------------------
+  const editor = h("div", { class: "bpb-form bpb-editor", role: "form", hidden: true });
+  const editError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>} */
+  const editControls = new Map();
+  empty.after(editor);
+  const paintEditor = () => {
+    const editing = model.get("editing") ?? {};
+    editor.hidden = !editing.name;
+    editControls.clear();
+    if (!editing.name) return editor.replaceChildren();
+    const { name, sheet: values } = editing;
+    for (const [key, made] of sheetControls(model.get("fields") ?? [], values, new Set(["hidden", "aware"])))
+      editControls.set(key, made);
+    const save = button(
+      "Save changes",
+      () => {
+        const changed = Object.fromEntries(
+          Object.entries(sheetOf(editControls)).filter(
+            ([key, value]) => JSON.stringify(value) !== JSON.stringify(values[key]),
+          ),
+        );
+        command(model, "edit", { name, sheet: changed });
+      },
+      { cls: "bpb-primary" },
+    );
+    editor.setAttribute("aria-label", `Edit ${name}`);
+    editor.replaceChildren(
+      h("h4", { class: "bpb-card-title", text: `Edit ${name}` }),
+      h("div", { class: "bpb-form-grid" }, ...[...editControls.values()].map((c) => c.wrapper)),
+      editError,
+      h(
+        "div",
+        { class: "bpb-controls" },
+        save,
+        button("Cancel", () => command(model, "open_edit", { name: null }), { cls: "bpb-small" }),
+      ),
+    );
+    editor.scrollIntoView({ block: "nearest" });
+    /** @type {HTMLElement | null} */ (editor.querySelector("input, select"))?.focus();
+  };
+
   const paintFormError = () => {
-    const error = model.get("form_error");
-    for (const [, input, wrapper] of controls.values()) {
-      input.removeAttribute("aria-invalid");
-      wrapper.classList.remove("bpb-invalid");
-    }
-    if (!error.message) {
-      formError.hidden = true;
-      return;
-    }
-    formError.hidden = false;
-    formError.textContent = error.message;
-    const blamed = controls.get(error.field ?? "");
-    if (blamed) {
-      blamed[1].setAttribute("aria-invalid", "true");
-      blamed[2].classList.add("bpb-invalid");
-      blamed[2].after(formError);
-    } else form.querySelector(".bpb-controls")?.before(formError);
+    const error = model.get("form_error") ?? {};
+    const adding = !error.form || error.form === "add";
+    /** @type {import("../lib/dom.js").FormFields} */
+    const fields = new Map([["name", { control: nameInput, wrapper: nameField }]]);
+    for (const [key, made] of controls) fields.set(key, made);
+    showFormError(formError, fields, adding ? error : undefined, form.querySelector(".bpb-controls"));
+    showFormError(editError, editControls, adding ? undefined : error, editor.querySelector(".bpb-controls"));
   };
 
   // -- the cards ---------------------------------------------------------------------------------
@@ -234,6 +414,7 @@ export function renderRoster({ model: anyModel, el }) {
       ["", "until removed"],
       ["start", "at the start of the next turn of"],
       ["end", "at the end of the next turn of"],
+      ["rounds", "after a number of rounds"],
     ]);
     const of = h("select", { "aria-label": "Whose turn" });
     const names = model.get("names");
@@ -242,24 +423,208 @@ export function renderRoster({ model: anyModel, el }) {
       names.map((n) => [n, n]),
       name,
     );
-    of.hidden = true;
-    ends.addEventListener("change", () => {
-      of.hidden = !ends.value;
+    const rounds = h("input", {
+      type: "number",
+      min: "1",
+      max: "100",
+      value: "1",
+      class: "bpb-number",
+      "aria-label": "Rounds",
     });
+    const follow = () => {
+      of.hidden = ends.value !== "start" && ends.value !== "end";
+      rounds.hidden = ends.value !== "rounds";
+    };
+    ends.addEventListener("change", follow);
+    follow();
     const add = button(
       "Add condition",
       () => {
+        const byTurn = ends.value === "start" || ends.value === "end";
         command(model, "add_condition", {
           name,
           condition: what.value,
-          ends: ends.value || null,
-          of: ends.value ? of.value : null,
+          ends: byTurn ? ends.value : null,
+          of: byTurn ? of.value : null,
+          rounds: ends.value === "rounds" ? Number(rounds.value) : null,
         });
-        what.value = "";
       },
       { cls: "bpb-small" },
     );
-    return h("div", { class: "bpb-inline bpb-condition-form" }, what, ends, of, add);
+    return cardForm(name, "condition", `New condition on ${name}`, what, ends, of, rounds, add);
+  };
+
+  /**
+   * A group's members: how many are still up (seed 000, round 6: "Blueshift makes short work of
+   * two of Ganyeka's henchmen"), one taken out or brought back a click.
+   * @param {string} name
+   * @param {[number, number]} members
+   */
+  const groupMembers = (name, [up, total]) =>
+    cardForm(
+      name,
+      "members",
+      `Members of ${name}`,
+      h("span", { class: "bpb-members", text: `${up} of ${total} up` }),
+      button("Take out", () => command(model, "members", { name, change: -1 }), {
+        cls: "bpb-small",
+        title: `One of ${name} is out of the fight`,
+      }),
+      button("Bring back", () => command(model, "members", { name, change: 1 }), {
+        cls: "bpb-small",
+        title: `One of ${name} is back in the fight`,
+      }),
+    );
+
+  /**
+   * An unaware combatant becoming aware: in their place by the rules, or placed now right after
+   * someone (seed 000, round 2: "the order of play is Blueshift, then Ganyeka, then Monolith").
+   * @param {string} name
+   */
+  const placeNow = (name) => {
+    const others = model.get("names").filter((n) => n !== name && model.get("cards")[n]?.aware);
+    const after = h("select", { "aria-label": `Place ${name} after` });
+    fillSelect(
+      after,
+      others.map((n) => [n, n]),
+      model.get("current") ?? others[others.length - 1],
+    );
+    return cardForm(
+      name,
+      "place",
+      `${name} becomes aware`,
+      button("Aware", () => command(model, "aware", { name, aware: true }), {
+        cls: "bpb-small",
+        title: `${name} becomes aware of the fight and takes their place in the order of play`,
+      }),
+      h("span", { class: "bpb-small-text", text: "or after" }),
+      after,
+      button("Place now", () => command(model, "aware", { name, aware: true, after: after.value || null }), {
+        cls: "bpb-small",
+        title: `${name} becomes aware and acts right after the one chosen, from this round`,
+      }),
+    );
+  };
+
+  /**
+   * A form of `name`'s card (`form`: its key in `card_error`), with the line that shows the
+   * kernel's refusal of it right after its controls.
+   * @param {string} name
+   * @param {string} form
+   * @param {string} label
+   * @param {...(HTMLElement | null)} controls
+   */
+  const cardForm = (name, form, label, ...controls) => {
+    const error = model.get("card_error");
+    const refused = error?.name === name && error.form === form ? error.message : "";
+    const caption = CAPTIONS[form];
+    return h(
+      "div",
+      { class: "bpb-card-form", role: "group", "aria-label": label, "data-form": form },
+      h(
+        "div",
+        { class: "bpb-inline" },
+        caption ? h("span", { class: "bpb-caption", text: caption }) : null,
+        ...controls,
+      ),
+      refused ? h("p", { class: "bpb-field-error", role: "alert", text: refused }) : null,
+    );
+  };
+
+  /**
+   * Health by hand, as the GM says: an amount, and damage (stunning or not), heal, recover
+   * stunning damage, rest.
+   * @param {string} name
+   * @param {NonNullable<CardState["vitals"]>} vitals
+   */
+  const healthForm = (name, vitals) => {
+    const amount = h("input", {
+      type: "number",
+      class: "bpb-number bpb-amount",
+      placeholder: "amount",
+      "aria-label": "Amount",
+    });
+    const stunning = h("input", { type: "checkbox", "aria-label": "Stunning" });
+    const count = () => (amount.value.trim() === "" ? null : Number(amount.value));
+    // stunning damage is kept apart where the meter shows it apart (Bulletproof Blues)
+    const apart = vitals.apart_label === "stunning";
+    return cardForm(
+      name,
+      "vitals",
+      `${vitals.label} of ${name} by hand`,
+      amount,
+      apart ? h("label", { class: "bpb-check bpb-small-text" }, stunning, " stunning") : null,
+      ...model.get("by_hand").map(({ label, command: how }) =>
+        button(
+          label,
+          () =>
+            command(model, "vitals", {
+              name,
+              how,
+              amount: count(),
+              stunning: apart && how === "damage" && stunning.checked,
+            }),
+          { cls: "bpb-small", title: `${label}: ${name}'s ${vitals.label} by hand` },
+        ),
+      ),
+    );
+  };
+
+  /**
+   * A player's plot points: gain one (and why), spend one (on what; a power boost's rank and
+   * how long; a note).
+   * @param {string} name
+   * @param {import("../lib/types.js").PlotState} plot
+   */
+  const plotForm = (name, plot) => {
+    const why = h("select", { "aria-label": `Why ${name} gains a plot point` });
+    fillSelect(why, model.get("plot_gains"));
+    const use = h("select", { "aria-label": "Spend on" });
+    fillSelect(use, model.get("plot_spends"));
+    const raise = h("select", { "aria-label": "Raise" });
+    fillSelect(raise, [
+      ["", "(narrated)"],
+      ...plot.raise.map((r) => /** @type {[string, string]} */ ([r, r.replace(/_/g, " ")])),
+    ]);
+    const lasts = h("select", { "aria-label": "Lasts" });
+    fillSelect(lasts, [
+      ["round", "this round"],
+      ["scene", "the scene"],
+    ]);
+    const note = h("input", { type: "text", maxlength: "300", placeholder: "what it does", "aria-label": "Note" });
+    const follow = () => {
+      raise.hidden = use.value !== "power_boost";
+      lasts.hidden = use.value !== "power_boost" && use.value !== "power_stunt";
+    };
+    use.addEventListener("change", follow);
+    follow();
+    return [
+      cardForm(
+        name,
+        "plot",
+        `Plot points of ${name}`,
+        why,
+        button("Gain plot point", () => command(model, "gain_plot_point", { name, reason: why.value }), {
+          cls: "bpb-small",
+        }),
+        use,
+        raise,
+        lasts,
+        note,
+        button(
+          "Spend plot point",
+          () =>
+            command(model, "spend_plot_point", {
+              name,
+              use: use.value,
+              boost: use.value === "power_boost" ? raise.value || null : null,
+              lasts: lasts.hidden ? "round" : lasts.value,
+              note: note.value,
+            }),
+          { cls: "bpb-small" },
+        ),
+      ),
+    ];
   };
 
   /**
@@ -301,28 +666,53 @@ export function renderRoster({ model: anyModel, el }) {
     // the × buttons are named by their title for assistive technology too
     for (const remove of conditions?.querySelectorAll(".bpb-remove") ?? [])
       remove.setAttribute("aria-label", remove.getAttribute("title") ?? "");
+    const bought = card.plot
+      ? [...(card.plot.automatic ? ["automatic success waiting"] : []), ...card.plot.boosts]
+      : [];
+    const inForce = bought.length ? h("p", { class: "bpb-extra bpb-bought", text: bought.join(" · ") }) : null;
     const skipped = card.skipped ? h("p", { class: "bpb-skipped-why", text: `No turn: ${card.skipped}` }) : null;
+    const placing = card.aware ? null : placeNow(name);
+    const members = card.members ? groupMembers(name, card.members) : null;
     const actions = h(
       "details",
       { class: "bpb-card-actions" },
       h("summary", { text: "Sheet and actions", "aria-label": `Sheet and actions for ${name}` }),
     );
-    // the sheet, the actions and the condition form (a select of every combatant) are built when
+    // the sheet, the actions and the forms (a condition's names every combatant) are built when
     // the GM first opens them: a 500-combatant roster draws 500 summaries, not 500 forms
     actions.addEventListener("toggle", () => {
-      if (actions.open && actions.children.length === 1) actions.append(...cardActions(name, card));
+      if (actions.open) fillActions(actions, name, card);
     });
-    return [head, vitals ? meter(name, vitals) : null, extra, conditions, skipped, actions].filter(
-      (part) => part !== null,
-    );
+    return [
+      head,
+      vitals ? meter(name, vitals) : null,
+      extra,
+      members,
+      inForce,
+      conditions,
+      skipped,
+      placing,
+      actions,
+    ].filter((part) => part !== null);
   };
 
   /**
-   * A card's sheet, its buttons and the condition form, shown under "Sheet and actions".
+   * Fill a card's "Sheet and actions" (once: the first time it is open).
+   * @param {HTMLDetailsElement} actions
+   * @param {string} name
+   * @param {CardState} card
+   */
+  const fillActions = (actions, name, card) => {
+    if (actions.children.length === 1) actions.append(...cardActions(name, card));
+  };
+
+  /**
+   * A card's sheet, its buttons and forms, shown under "Sheet and actions".
    * @param {string} name
    * @param {CardState} card
    */
   const cardActions = (name, card) => {
+    const vitals = card.vitals;
     const toggle = (
       /** @type {string} */ label,
       /** @type {string} */ cmd,
@@ -356,11 +746,17 @@ export function renderRoster({ model: anyModel, el }) {
         "div",
         { class: "bpb-controls" },
         card.defeated ? toggle("Restore", "restore", {}) : toggle("Defeat", "defeat", {}),
-        card.aware ? toggle("Unaware", "aware", { aware: false }) : toggle("Aware", "aware", { aware: true }),
+        card.aware ? toggle("Unaware", "aware", { aware: false }) : null,
         card.hidden ? toggle("Reveal", "hide", { hidden: false }) : toggle("Hide", "hide", { hidden: true }),
+        button("Edit", () => command(model, "open_edit", { name }), {
+          cls: "bpb-small",
+          title: `Edit ${name}'s sheet`,
+        }),
         removeButton,
         sure,
       ),
+      ...(vitals && model.get("by_hand")?.length ? [healthForm(name, vitals)] : []),
+      ...(card.plot ? plotForm(name, card.plot) : []),
       conditionForm(name),
     ];
   };
@@ -375,16 +771,30 @@ export function renderRoster({ model: anyModel, el }) {
       item = h("li", { class: "bpb-combatant", "aria-label": name, "data-name": name });
       byName.set(name, item);
     }
-    const signature = JSON.stringify([card, model.get("current") === name, model.get("names").length]);
+    // an unaware card offers to place them after whoever acts now
+    const current = model.get("current");
+    const error = model.get("card_error");
+    const signature = JSON.stringify([
+      card,
+      current === name,
+      model.get("names").length,
+      card.aware || current,
+      error?.name === name ? error : null,
+    ]);
     if (item.dataset.signature === signature) return item;
     const open = item.querySelector("details")?.open ?? false;
+    const typed = formValues(item);
     item.dataset.signature = signature;
     item.classList.toggle("bpb-current", model.get("current") === name);
     item.classList.toggle("bpb-out", card.out || card.defeated);
     item.dataset.side = card.side;
     item.replaceChildren(...cardBody(name, card));
     const details = item.querySelector("details");
-    if (details) details.open = open;
+    if (details && open) {
+      fillActions(details, name, card);
+      details.open = true;
+    }
+    restoreValues(item, typed);
     return item;
   };
 
@@ -412,10 +822,12 @@ export function renderRoster({ model: anyModel, el }) {
     }
   };
   buildForm();
+  const stopEditor = watch(model, ["editing"], paintEditor);
   const stopForm = watch(model, ["form_error"], paintFormError);
-  const stop = watch(model, ["names", "cards", "current"], paint);
+  const stop = watch(model, ["names", "cards", "current", "card_error"], paint);
   return () => {
     stop();
+    stopEditor();
     stopForm();
     cleanup();
   };

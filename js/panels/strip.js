@@ -148,9 +148,10 @@ export function renderStrip({ model: anyModel, el }) {
     draft = null;
     paint();
   };
+  const applyButton = button("Apply from next round", applyDraft, { cls: "bpb-primary bpb-small" });
   draftBar.append(
     h("span", { text: "New order drafted: " }),
-    button("Apply from next round", applyDraft, { cls: "bpb-primary bpb-small" }),
+    applyButton,
     button("Cancel", dropDraft, { cls: "bpb-small" }),
   );
 
@@ -275,6 +276,8 @@ export function renderStrip({ model: anyModel, el }) {
     );
     setText(hint, `Keys: ${hints.join(" · ")}`);
     draftBar.hidden = draft === null;
+    // an order declared as a round begins applies to that round (seed 000, round 2)
+    setText(applyButton, model.get("order_from") === model.get("round") ? "Apply now" : "Apply from next round");
     chips.classList.toggle("bpb-drafting", draft !== null);
 
     /** @type {HTMLElement | null | undefined} */

@@ -1,6 +1,6 @@
 // @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
-import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
+import { button, field, fillSelect, h, parseDice, plotPointBox, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -33,6 +33,7 @@ export function renderTask({ model: anyModel, el }) {
   const expertise = h("input", { type: "checkbox", "aria-label": "Expertise" });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
+  const plotPoint = plotPointBox(model);
   /**
    * @param {string} side
    * @param {ChoiceRow} row
@@ -89,7 +90,7 @@ export function renderTask({ model: anyModel, el }) {
   const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
-    command(model, "roll", { dice: typedDice() });
+    command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
   };
   const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
   body.append(
@@ -112,6 +113,7 @@ export function renderTask({ model: anyModel, el }) {
       { class: "bpb-controls" },
       field("Dice (blank = roll)", dice),
       button("Roll", roll, { key: "r", cls: "bpb-primary" }),
+      plotPoint.label,
     ),
     result,
     h("p", { class: "bpb-hint", text: "Keys: R roll · leave the dice blank for a seeded roll" }),

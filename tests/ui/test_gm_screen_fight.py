@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lab import DARK, DOCS, LIGHT, LabServer, Notebook, open_notebook
-from playwright.sync_api import Browser, Locator, expect
+from gm_screen import Screen, open_screen
+from lab import DARK, DOCS, LIGHT, LabServer
+from playwright.sync_api import Browser, expect
 
 CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
 HENCHMEN = "Ganyeka's henchmen"
@@ -28,60 +29,6 @@ screen
 """
 
 
-class Screen:
-    """The GM screen in a page, by its panels' accessible names."""
-
-    def __init__(self, notebook: Notebook, out: Locator) -> None:
-        self.notebook, self.out = notebook, out
-        self.strip = out.get_by_role("region", name="Order of play")
-        self.roster = out.get_by_role("region", name="Combatants")
-        self.attack = out.get_by_role("region", name="Attack", exact=True)
-        self.answers = self.attack.get_by_role("region", name="The hit waiting for an answer")
-        self.log = out.get_by_role("region", name="Encounter log")
-        self.files = out.get_by_role("region", name="Files")
-
-    def kernel(self, expression: str) -> str:
-        """What ``print(expression)`` prints in the kernel (the fight on screen is
-        ``screen.encounter``)."""
-        return self.notebook.kernel(f"print({expression})").strip()
-
-    def until(self, expression: str, expected: str) -> None:
-        """Wait for a click's effect to reach the kernel."""
-        got = self.notebook.wait_kernel(f"print({expression})", expected)
-        assert got == expected, f"{expression}: {got!r}, expected {expected!r}"
-
-    def card(self, name: str) -> Locator:
-        return self.roster.get_by_role("listitem", name=name, exact=True)
-
-    def meter(self, name: str) -> Locator:
-        return self.roster.get_by_role("meter", name=f"{name} Endurance", exact=True)
-
-    def click(self, region: Locator, name: str, *, press: bool = False) -> None:
-        """Click the button ``name`` in ``region``, or (``press``) press it with Enter."""
-        button = region.get_by_role("button", name=name, exact=True)
-        if press:
-            button.press("Enter")
-        else:
-            button.click()
-
-    def attack_with(self, target: str, power: str, dice: str, *, press: bool = False) -> None:
-        """Set up the current combatant's attack and make it with the dice typed: Attack clicked,
-        or (``press``) pressed with Enter."""
-        self.attack.get_by_role("combobox", name="Target").select_option(target)
-        self.attack.get_by_role("combobox", name="Attack", exact=True).select_option(power)
-        expect(self.attack.locator(".bpb-arithmetic")).to_be_visible()
-        self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
-        self.click(self.attack, "Attack", press=press)
-
-    def answer(self, how: str, dice: str = "", *, press: bool = False) -> None:
-        """The target answers the hit waiting ("Block", "Dodge", "Dive for cover", "Take the
-        hit"), with the dice typed: clicked, or (``press``) pressed with Enter."""
-        expect(self.answers).to_be_visible()
-        if dice:
-            self.attack.get_by_role("textbox", name="Physical dice").fill(dice)
-        self.click(self.answers, how, press=press)
-
-
 @pytest.fixture(
     params=[("lab", LIGHT), ("notebook", DARK)], ids=["jupyterlab-light", "notebook7-dark"]
 )
@@ -89,11 +36,9 @@ def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
 ) -> Iterator[Screen]:
     app, theme = request.param
-    book = open_notebook(lab_server, browser, f"fight-{app}.ipynb", app=app, width=800)
-    book.set_theme(theme)
-    out = book.run_cell(SETUP)
-    yield Screen(book, out)
-    book.page.close()
+    screen = open_screen(lab_server, browser, f"fight-{app}.ipynb", app, theme, SETUP)
+    yield screen
+    screen.notebook.page.close()
 
 
 def test_a_whole_fight_by_clicks(screen: Screen) -> None:
@@ -222,6 +167,7 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     # New fight: the screen asks first (the undo and redo came after the save), then Load
     # brings the saved fight back under the same screen
     s.click(s.files, "New fight")
+    s.click(s.files.get_by_role("form", name="New fight"), "Start the new fight")
     s.click(s.files.get_by_role("alertdialog"), "Start a new fight anyway")
     s.until(f"len({enc}.names)", "0")
     expect(s.roster).to_contain_text("No combatants yet")

@@ -5,6 +5,7 @@ it, an extreme success's effect, explosions, attacks that are not Endurance dama
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from widget_kit import battle, plain, send, to
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import AttackPanel, GMScreen
 
+CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
 TWO_D6 = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
 
@@ -449,3 +451,150 @@ def test_the_attack_panel_alone_works_as_on_the_screen() -> None:
     send(panel, {"cmd": "roll", "dice": [3, 3]})
     send(panel, {"cmd": "answer", "how": "take"})
     assert enc.endurance("Thug").current == 0 and panel_state["pending"] == []
+
+
+def test_the_panel_remembers_each_attacker_s_last_attack_and_target() -> None:
+    """Issue 32: "The attack panel remembers the attacker's last attack, rank and hand-to-hand
+    choice" (and whom they attacked, while that one is still in the fight)."""
+    enc, screen = started()
+    to(screen, "attack", "choose", attacker="Widow", target="Brute", power="Mind Control")
+    to(screen, "attack", "roll", dice=[1, 1])  # a miss
+    to(screen, "strip", "end_turn")
+    to(screen, "attack", "choose", attacker="Thug", target="Widow", rank=7, kind="stunning")
+    to(screen, "attack", "choose", attacker="Thug", target="Widow", rank=7, hand_to_hand=True)
+    to(screen, "attack", "roll", dice=[1, 1])
+    for _ in range(2):
+        to(screen, "strip", "end_turn")
+    assert enc.current == "Widow" and enc.round == 2
+    s = attack(screen)["selection"]
+    assert (s["attacker"], s["target"], s["power"], s["rank"]) == (
+        "Widow",
+        "Brute",
+        "Mind Control",
+        None,
+    )
+    to(screen, "strip", "end_turn")
+    s = attack(screen)["selection"]
+    assert (s["attacker"], s["target"], s["power"]) == ("Thug", "Widow", None)
+    assert (s["rank"], s["kind"], s["hand_to_hand"]) == (7, None, True)
+    assert attack(screen)["preview"]["roll"].startswith("Prowess")  # hand-to-hand
+    to(screen, "strip", "end_turn")  # Brute: never attacked, the defaults
+    s = attack(screen)["selection"]
+    assert (s["attacker"], s["target"], s["power"], s["rank"]) == ("Brute", "Widow", None, 5)
+
+
+def test_a_remembered_target_out_of_the_fight_gives_way_to_a_foe_standing() -> None:
+    enc, screen = started()
+    to(screen, "attack", "choose", attacker="Widow", target="Thug", power="Blast")
+    to(screen, "attack", "roll", dice=[1, 1])
+    enc.defeat("Thug")
+    for _ in range(2):
+        to(screen, "strip", "end_turn")
+    assert enc.current == "Widow"
+    assert attack(screen)["selection"]["target"] == "Brute"
+
+
+def test_grab_grapple_let_go_and_break_free_from_the_attack_panel() -> None:
+    """Seed 004, "Grabbing": the grab, the target's attempt to break free, then "hold"; the
+    hold shows on both cards; on the held one's turn Break free is offered."""
+    enc, screen = started()
+    for _ in range(2):
+        to(screen, "strip", "end_turn")
+    assert enc.current == "Brute"
+    to(screen, "attack", "choose", attacker="Brute", target="Widow")
+    before = enc.to_json()
+    to(screen, "attack", "grab", follow_up="fling", dice=[6, 6, 1, 1])
+    assert "fling" in attack(screen)["error"] and enc.to_json() == before
+    to(screen, "attack", "grab", follow_up="hold", dice=[6, 5, 1, 1])
+    assert attack(screen)["error"] == ""
+    assert enc.held_by("Widow") == "Brute" and enc.holding("Brute") == "Widow"
+    assert attack(screen)["grapple"] == {"holding": "Widow", "held_by": None}
+    assert any("grabs Widow" in line for line in attack(screen)["result"]["lines"])
+    conditions = {n: [c["name"] for c in card(screen, n)["conditions"]] for n in ("Widow", "Brute")}
+    assert conditions == {"Widow": ["held"], "Brute": ["holding"]}
+    to(screen, "strip", "end_turn")
+    assert enc.current == "Widow"
+    assert attack(screen)["grapple"] == {"holding": None, "held_by": "Brute"}
+    to(screen, "attack", "break_free", dice=[1, 1])
+    assert enc.held_by("Widow") == "Brute"  # still held
+    to(screen, "strip", "end_turn")
+    to(screen, "strip", "end_turn")
+    assert enc.current == "Brute"
+    to(screen, "attack", "grapple", action="squeeze")
+    assert attack(screen)["error"] == ""
+    assert any("squeeze" in line for line in attack(screen)["result"]["lines"])
+    to(screen, "attack", "let_go")
+    assert enc.held_by("Widow") is None and attack(screen)["grapple"] == {
+        "holding": None,
+        "held_by": None,
+    }
+    to(screen, "attack", "let_go")
+    assert attack(screen)["error"] == "Brute is holding nobody."
+
+
+def test_the_grab_follow_ups_are_the_engine_s() -> None:
+    """The panel's words for a grab's follow-ups and a grapple's actions cover exactly what the
+    engine takes (seed 004, "Grabbing", "Grappling")."""
+    from bpb_widgets.bpb.grabs import GRAPPLE_ACTIONS
+    from bpb_widgets.bpb.rules.grappling import GRAB_OPTIONS
+
+    _enc, screen = started()
+    assert [key for key, _ in attack(screen)["follow_ups"]] == list(GRAB_OPTIONS)
+    assert [key for key, _ in attack(screen)["grapple_actions"]] == list(GRAPPLE_ACTIONS)
+
+
+def test_someone_takes_the_hit_for_its_target_at_the_cost_of_a_forced_action() -> None:
+    """Seed 000, "Forcing An Action": "A forced action can also be used to take a defensive
+    action on someone else's behalf, such as diving in front of an attack"; "Blueshift forces
+    her next action to leap between Ganyeka and Monolith ... On the seventh round, Blueshift
+    loses her turn." The hit offers "Take it for Monolith" to those on his side who may, with
+    the cost."""
+    enc = Encounter(seed=2)
+    enc.add_party(enc.sheets_from_json(CAST.read_text()))
+    enc.add("Black Steel", side="heroes", prowess=6)
+    enc.set_order(["Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen", "Black Steel"])
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    enc.start()
+    enc.end_turn()  # Blueshift has acted: her next available turn is in round 2
+    assert enc.current == "Ganyeka"
+    to(screen, "attack", "choose", attacker="Ganyeka", target="Monolith", rank=6)
+    to(screen, "attack", "roll", dice=[6, 5])
+    offered = attack(screen)["answers"]["interpose"]
+    assert offered == [
+        {"name": "Blueshift", "cost": "forced action: uses Blueshift's turn in round 2"},
+        {"name": "Black Steel", "cost": "forced action: uses Black Steel's turn in round 1"},
+    ]
+    before = enc.to_json()
+    to(screen, "attack", "answer", how="block", instead="Blueshift")
+    assert "they do not block it" in attack(screen)["error"] and enc.to_json() == before
+    to(screen, "attack", "answer", how="take", instead="Ganyeka")
+    assert attack(screen)["error"] and enc.to_json() == before  # the attacker may not
+    to(screen, "attack", "answer", how="take", instead="Blueshift")
+    assert attack(screen)["error"] == "" and not enc.pending_hits
+    assert endurance(screen, "Blueshift") < 5 and endurance(screen, "Monolith") == 8
+    while enc.round < 3:
+        enc.end_turn()
+    assert "Blueshift's turn" not in enc.transcript(2).splitlines()
+
+
+def test_a_plot_point_turns_a_miss_into_a_hit_at_the_roll() -> None:
+    """Seed 004, "Automatic Success": the character "succeeds at the current task roll ... it can
+    be an attempt to hit in combat": snake eyes hit with a plot point spent at the roll; the
+    target, a player too, buys a dodge's success the same way."""
+    enc = Encounter(seed=3)
+    enc.add("Widow", player=True, side="heroes", agility=3, attacks=[{"name": "Blast", "rank": 7}])
+    enc.add("Thug", player=True, side="villains", agility=6)
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "strip", "start")
+    assert attack(screen)["plot"] == {"roller": "Widow", "points": 1, "waiting": False}
+    to(screen, "attack", "roll", dice=[1, 1], plot_point=True)
+    assert attack(screen)["error"] == "" and enc.pending_attack is not None
+    assert enc.plot_points("Widow") == 0
+    assert "automatic success" in attack(screen)["result"]["lines"][0]
+    assert attack(screen)["plot"] == {"roller": "Thug", "points": 1, "waiting": False}
+    to(screen, "attack", "answer", how="take", plot_point=True)
+    assert "no roll to take" in attack(screen)["error"]
+    to(screen, "attack", "answer", how="dodge", dice=[1, 1], plot_point=True)
+    assert attack(screen)["error"] == "" and not enc.pending_hits
+    assert enc.log[-1].kind == "avoided" and enc.plot_points("Thug") == 0
+    assert attack(screen)["plot"] == {}  # Widow has none left

@@ -201,3 +201,28 @@ def test_the_attack_panel_of_a_blackout_fight_is_the_combat_part() -> None:
     panel = AttackPanel(enc)
     assert panel.layout_panels == ["combat"]
     assert panel.panels["combat"]["selection"] == {}  # nobody's turn yet
+
+
+def test_a_surprise_attack_from_the_panel() -> None:
+    """Seed 002, "Surprise Attacks": "each defender makes an Insight [Perception] test; a
+    defender whose successes are below the attackers' average is surprised"; a bad count is
+    refused and changes nothing."""
+    enc = crew()
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    before = enc.to_json()
+    for attackers, defenders, reason in [
+        (["2"], {"Mech": 1}, "as a list of whole numbers"),
+        ([2], {"Mech": -1}, "cannot be less than 0"),
+        ([2], {"Nobody": 1}, "no combatant called Nobody"),
+        ([2], {"Mech": "one"}, "mapping of text to whole numbers"),
+    ]:
+        to(screen, "combat", "surprise", attackers=attackers, defenders=defenders)
+        assert reason in screen.panels["combat"]["error"]
+        assert enc.to_json() == before
+    to(screen, "combat", "surprise", attackers=[2, 3], defenders={"Mech": 2, "Vex": 3})
+    assert screen.panels["combat"]["error"] == ""
+    assert enc.has_condition("Mech", "surprised") and not enc.has_condition("Vex", "surprised")
+    lines = screen.panels["combat"]["result"]["lines"]
+    assert lines[0].startswith("Surprise attack: the attackers average 2.5")
+    cards = screen.panels["roster"]["cards"]
+    assert [c["name"] for c in cards["Mech"]["conditions"]] == ["surprised"]

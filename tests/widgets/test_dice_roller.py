@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from system_kit import blackout_fight, d10_fight
-from widget_kit import fight, send
+from widget_kit import fight, send, to
 
 from bpb_widgets.blackout import rules as blackout
 from bpb_widgets.d10_ap import rules as d10_ap
@@ -268,3 +268,18 @@ def test_the_ap_odds_follow_whoever_s_turn_it_is() -> None:
     assert state(widget)["preview"]["ap"]["distribution"] == [
         [n, float(q)] for n, q in sorted(expected.items())
     ]
+
+
+def test_a_task_roll_bought_with_a_plot_point() -> None:
+    """Seed 004, "Automatic Success": a player's task roll succeeds whatever the dice."""
+    from bpb_widgets import Encounter
+
+    enc = Encounter(seed=1)
+    enc.add("Widow", player=True, reason=2)
+    roller = DiceRoller(enc)
+    to(roller, "task", "choose", combatant="Widow", attribute="reason", difficulty=20)
+    assert roller.panels["task"]["plot"] == {"roller": "Widow", "points": 1, "waiting": False}
+    to(roller, "task", "roll", dice=[1, 1], plot_point=True)
+    assert roller.panels["task"]["error"] == ""
+    assert roller.panels["task"]["result"]["success"] is True and enc.plot_points("Widow") == 0
+    assert roller.panels["task"]["plot"] == {}

@@ -121,9 +121,6 @@ def test_new_fight_keeping_the_combatants_or_not(tmp_path: Path) -> None:
 
 def test_autosave_on_and_off(tmp_path: Path) -> None:
     enc, screen = started(tmp_path)
-    to(screen, "files", "autosave", on=True)
-    assert "Save the fight under a name first" in files(screen)["error"]
-    assert enc.autosave is None
     to(screen, "files", "save", name="warehouse")
     to(screen, "files", "autosave", on=True)
     path = tmp_path / "warehouse.fight.json"
@@ -375,3 +372,150 @@ def test_load_of_the_file_this_screen_autosaves_to(
     assert loaded.to_json() == enc.to_json()
     to(screen, "strip", "end_turn")
     assert Encounter.load(path).to_json() == loaded.to_json()
+
+
+def test_gm_screen_alone_starts_an_empty_fight_and_new_fight_offers_every_rule_set(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: "the one cell GMScreen() with no argument is enough to start any of them"."""
+    screen = GMScreen(folder=tmp_path)
+    assert screen.encounter.rules.name == "bpb2e" and screen.encounter.names == []
+    offers = {r["name"]: r for r in files(screen)["rule_sets"]}
+    assert list(offers) == ["bpb2e", "bpb2e-wiki", "blackout", "d10-ap"]
+    assert files(screen)["rules"] == "bpb2e"
+    wiki = {o["name"]: o for o in offers["bpb2e-wiki"]["options"]}
+    assert wiki["expertise_bonus"] == {"name": "expertise_bonus", "kind": "number", "default": 0}
+    assert wiki["perception_roll"]["kind"] == "flag" and wiki["perception_roll"]["default"] is False
+    assert {o["name"]: o["kind"] for o in offers["blackout"]["options"]}[
+        "surprise_effect"
+    ] == "text"
+    to(screen, "files", "new_fight", rules="blackout", options={"pool_die": 10})
+    assert files(screen)["error"] == "" and files(screen)["form_error"] == {}
+    enc = screen.encounter
+    assert (enc.rules.name, enc.rules.options()["pool_die"]) == ("blackout", 10)
+    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert files(screen)["rules"] == "blackout"
+    to(screen, "files", "new_fight", rules="d10-ap")
+    assert screen.encounter.rules.name == "d10-ap" and "d10" in screen.layout_panels
+
+
+@pytest.mark.parametrize(
+    ("args", "field", "reason"),
+    [
+        ({"rules": "chess"}, "rules", "Unknown rule set 'chess'"),
+        ({"rules": "blackout", "options": {"pool_die": 1}}, "pool_die", "A pool die has 2"),
+        ({"rules": "blackout", "options": {"surprise_effect": "x"}}, "surprise_effect", "one of"),
+        ({"options": {"expertise_bonus": 9}}, "expertise_bonus", "runs from 0 to 6"),
+        ({"options": {"perception_roll": 1}}, "perception_roll", "takes a bool"),
+        ({"options": {"castling": True}}, "castling", "Unknown rule option"),
+        ({"rules": "blackout", "keep": True}, "keep", "untick keep the combatants"),
+    ],
+)
+def test_a_refused_new_fight_blames_its_field_and_changes_nothing(
+    tmp_path: Path, args: dict[str, Any], field: str, reason: str
+) -> None:
+    enc, screen = started(tmp_path)
+    before = enc.to_json()
+    to(screen, "files", "new_fight", **args)
+    assert reason in files(screen)["error"]
+    assert files(screen)["form_error"] == {"field": field, "message": files(screen)["error"]}
+    assert screen.encounter is enc and enc.to_json() == before
+    to(screen, "files", "new_fight", rules="bpb2e-wiki")  # the form corrected: accepted
+    assert files(screen)["form_error"] == {} and screen.encounter.rules.name == "bpb2e-wiki"
+
+
+def test_autosave_uses_the_file_name_typed(tmp_path: Path) -> None:
+    """Issue 32: "after Load of X with Y typed, ticking Autosave writes X; after changes it
+    refuses with advice to call Python"."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "autosave", on=True)
+    assert "Type a file name first" in files(screen)["error"] and enc.autosave is None
+    to(screen, "files", "save", name="x")
+    to(screen, "files", "load", name="x")
+    loaded = screen.encounter
+    to(screen, "strip", "end_turn")  # a change since the load
+    to(screen, "files", "autosave", on=True, name="y")
+    assert files(screen)["error"] == ""
+    assert loaded.autosave == tmp_path / "y.fight.json" and files(screen)["file"] == "y.fight.json"
+    assert Encounter.load(tmp_path / "y.fight.json").to_json() == loaded.to_json()
+    assert Encounter.load(tmp_path / "x.fight.json").current == "Widow"  # X untouched
+    # its own file after changes: brought up to date, then autosaved
+    to(screen, "files", "autosave", on=False)
+    to(screen, "strip", "end_turn")
+    to(screen, "files", "autosave", on=True, name="y.fight.json")
+    assert files(screen)["error"] == "" and loaded.autosave == tmp_path / "y.fight.json"
+    assert Encounter.load(tmp_path / "y.fight.json").to_json() == loaded.to_json()
+    # another fight's file: refused, nothing written, autosave stays as it was
+    to(screen, "files", "autosave", on=False)
+    x = (tmp_path / "x.fight.json").read_bytes()
+    to(screen, "files", "autosave", on=True, name="x")
+    assert "x.fight.json holds another saved fight" in files(screen)["error"]
+    assert "Python" not in files(screen)["error"]
+    assert loaded.autosave is None and files(screen)["autosave"] == ""
+    assert (tmp_path / "x.fight.json").read_bytes() == x
+
+
+def test_load_and_new_fight_keep_autosave_on_or_say_it_is_off(tmp_path: Path) -> None:
+    """Issue 32: "Load and New fight keep autosave on (to the new file) or say clearly that it
+    is off"; loading the file the screen autosaves to is not refused as held by another."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "autosave", on=True, name="x")
+    to(screen, "strip", "end_turn")
+    to(screen, "files", "load", name="x")
+    assert files(screen)["error"] == ""
+    loaded = screen.encounter
+    assert loaded is not enc and enc.autosave is None  # the old one let go of its file
+    assert loaded.autosave == tmp_path / "x.fight.json" and loaded.current == "Thug"
+    to(screen, "files", "new_fight")
+    assert loaded.autosave is None and screen.encounter.autosave is None
+    assert "autosave is off until you Save" in files(screen)["status"]
+    screen.encounter.add("Newcomer")
+    to(screen, "files", "save", name="z")
+    assert screen.encounter.autosave == tmp_path / "z.fight.json"
+    assert files(screen)["status"].startswith("Autosaved to z.fight.json")
+    screen.encounter.add("Another")
+    assert Encounter.load(tmp_path / "z.fight.json").names == ["Newcomer", "Another"]
+
+
+def test_a_load_refused_leaves_the_fight_autosaving(tmp_path: Path) -> None:
+    (tmp_path / "broken.fight.json").write_text('{"a": 1}')
+    enc, screen = started(tmp_path)
+    to(screen, "files", "autosave", on=True, name="x")
+    to(screen, "files", "load", name="broken")
+    assert "not a bpb_widgets encounter" in files(screen)["error"]
+    assert screen.encounter is enc and enc.autosave == tmp_path / "x.fight.json"
+    to(screen, "strip", "end_turn")
+    assert Encounter.load(tmp_path / "x.fight.json").to_json() == enc.to_json()
+
+
+def test_the_player_page_from_the_screen_follows_load_and_new_fight(tmp_path: Path) -> None:
+    """Issue 32: "an Open player page button in the GM screen serves it and shows its link; the
+    page follows New fight and Load by itself"."""
+    _enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="x")
+    assert files(screen)["player_url"] == ""
+    to(screen, "files", "player_page", on=True)
+    url = files(screen)["player_url"]
+    assert url.startswith("http://127.0.0.1:") and "token=" in url
+    server = screen.player_page.server
+    assert server is not None and server.view is not None
+    assert server.view["current"] == "Widow"
+    to(screen, "files", "player_page", on=True)  # open already: the same page
+    assert files(screen)["player_url"] == url
+    to(screen, "files", "new_fight")
+    assert files(screen)["player_url"] == url and server.view["started"] is False
+    to(screen, "files", "load", name="x")
+    to(screen, "strip", "end_turn")
+    assert screen.player_page.server is server and server.view["current"] == "Thug"
+    to(screen, "files", "player_page", on=False)
+    assert files(screen)["player_url"] == "" and not server.running
+    screen.close()
+
+
+def test_the_player_page_stops_with_the_screen(tmp_path: Path) -> None:
+    _enc, screen = started(tmp_path)
+    to(screen, "files", "player_page", on=True)
+    server = screen.player_page.server
+    assert server is not None and server.running
+    screen.close()
+    assert not server.running

@@ -120,7 +120,7 @@ def test_a_refused_form_blames_its_field_and_changes_nothing(
         enc.add(name, **sheet)
     to(screen, "roster", "add", name=name, sheet=sheet)
     error = roster(screen)["form_error"]
-    assert error == {"field": field, "message": str(engine.value)}
+    assert error == {"form": "add", "field": field, "message": str(engine.value)}
     assert reason in error["message"]
     assert roster(screen)["error"] == str(engine.value)
     assert (enc.to_json(), plain(screen.panels["strip"]), roster(screen)["cards"]) == before
@@ -335,3 +335,257 @@ def test_blackout_and_d10_cards_show_their_own_health() -> None:
     vitals = roster_.panels["roster"]["cards"]["Evan"]["vitals"]
     assert vitals == asdict(d10.vitals("Evan"))
     assert vitals["label"] != "Endurance"
+
+
+def test_place_now_puts_a_newcomer_after_someone_this_round() -> None:
+    """Seed 000, "Delaying A Turn": "On the second round, Monolith runs around the corner ... The
+    GM declares that the order of play is Blueshift, then Ganyeka, then Monolith, then Ganyeka's
+    henchmen" (Place now on Monolith's card, after Ganyeka)."""
+    from tests.engine.helpers import HENCHMEN, seed_cast
+
+    enc = seed_cast(Encounter(seed=1), monolith_aware=False)
+    enc.set_order(["Blueshift", "Ganyeka", HENCHMEN])
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    for _ in range(3):
+        to(screen, "strip", "end_turn")
+    assert (enc.round, enc.current) == (2, "Blueshift")
+    to(screen, "roster", "aware", name="Monolith", aware=False, after="Ganyeka")
+    assert "nowhere to place them" in roster(screen)["error"]
+    to(screen, "roster", "aware", name="Monolith", aware=True, after="Nobody")
+    assert "Nobody" in roster(screen)["error"] and not enc.turn_state("Monolith").aware
+    assert roster(screen)["card_error"]["form"] == "place"  # shown on Monolith's card
+    to(screen, "roster", "aware", name="Monolith", aware=True, after="Ganyeka")
+    assert roster(screen)["error"] == "" and card(screen, "Monolith")["aware"] is True
+    for _ in range(4):
+        to(screen, "strip", "end_turn")
+    assert enc.transcript(2) == "\n".join(
+        ["Round 2", "Blueshift's turn", "Ganyeka's turn", "Monolith's turn", f"{HENCHMEN}'s turn"]
+    )
+
+
+def test_a_character_file_of_a_whole_cast_is_not_cut_short() -> None:
+    """The examples' seed 000 cast (1,952 characters) is added from the screen as from Python; a
+    file over a megabyte is refused and adds nobody."""
+    from pathlib import Path
+
+    text = (
+        Path(__file__).resolve().parents[2] / "examples/characters/seed_000_cast.json"
+    ).read_text()
+    assert len(text) > 1900
+    enc = Encounter()
+    screen = screen_of(enc)
+    to(screen, "roster", "add_file", text=text)
+    assert roster(screen)["error"] == "" and len(enc.names) == 4
+    to(screen, "roster", "add_file", text=" " * 1_000_001)
+    assert "as a file's text" in roster(screen)["error"] and len(enc.names) == 4
+
+
+def test_plot_points_on_a_player_s_card() -> None:
+    """Seed 004, "Gaining Plot Points" and "Spending Plot Points": a player gains a plot point
+    for a complication, a reward or cooperation, and spends one on an automatic success, a power
+    boost ("+1 rank to an attribute or power"), a stunt, a rally or a retcon; the card shows what
+    is bought and in force. A refusal is shown in the card's form and changes nothing."""
+    enc = Encounter(seed=1)
+    enc.add("Blueshift", player=True, side="heroes", attacks=[{"name": "Sonic punch", "rank": 5}])
+    enc.add("Ganyeka", side="villains")
+    screen = screen_of(enc)
+    to(screen, "strip", "start")
+    assert card(screen, "Ganyeka")["plot"] is None  # not a player
+    plot = card(screen, "Blueshift")["plot"]
+    assert plot["points"] == 1 and plot["automatic"] is False and plot["boosts"] == []
+    assert "brawn" in plot["raise"] and "Sonic punch" in plot["raise"]
+    assert "endurance" not in plot["raise"]
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+    assert card(screen, "Blueshift")["plot"]["points"] == 2
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="automatic_success")
+    assert card(screen, "Blueshift")["plot"]["automatic"] is True
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost="brawn")
+    plot = card(screen, "Blueshift")["plot"]
+    assert plot["points"] == 0
+    assert plot["boosts"] == ["Brawn +1 (power boost, to the end of round 1)"]
+    assert screen.panels["strip"]["states"]["Blueshift"]["boosts"] == plot["boosts"]
+    plain(screen.panels)  # everything the front end gets is JSON
+    before = enc.to_json()
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="rally")
+    error = roster(screen)["card_error"]
+    assert error == {"name": "Blueshift", "form": "plot", "message": roster(screen)["error"]}
+    assert "no plot points left" in error["message"] and enc.to_json() == before
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="bribery")
+    assert "bribery" in roster(screen)["card_error"]["message"] and enc.to_json() == before
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="complication")
+    assert roster(screen)["card_error"] == {}
+
+
+def test_every_boost_the_card_offers_is_one_the_engine_takes() -> None:
+    """The card's choices are the engine's: every reason and use (seed 004), and every rank a
+    power boost may raise (all but Endurance)."""
+    from bpb_widgets.bpb.rules.plot_points import GAINS, SPENDS
+
+    enc = Encounter(seed=1)
+    enc.add("Blueshift", player=True, attacks=[{"name": "Sonic punch", "rank": 5}])
+    screen = screen_of(enc)
+    assert [key for key, _ in roster(screen)["plot_gains"]] == list(GAINS)
+    assert [key for key, _ in roster(screen)["plot_spends"]] == list(SPENDS)
+    for boost in card(screen, "Blueshift")["plot"]["raise"]:
+        to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+        to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost=boost)
+        assert roster(screen)["error"] == "", boost
+    to(screen, "roster", "gain_plot_point", name="Blueshift", reason="reward")
+    to(screen, "roster", "spend_plot_point", name="Blueshift", use="power_boost", boost="endurance")
+    assert roster(screen)["error"]
+    blackout = screen_of(Encounter(rules="blackout"))
+    assert roster(blackout)["plot_spends"] == []
+    to(blackout, "roster", "gain_plot_point", name="x", reason="reward")
+    assert roster(blackout)["error"] == "The blackout rules have no plot points."
+
+
+def test_endurance_by_hand_on_the_card() -> None:
+    """Seed 004, "Damage", "Stunning", "Recovery": the GM damages a combatant by hand (normal or
+    stunning, kept apart), heals normal damage, brings stunning damage back, and rests ("half
+    the recent loss back, stunning all back"); a refusal is shown in the card's form and changes
+    nothing."""
+    enc, screen = started()
+    assert [a["label"] for a in roster(screen)["by_hand"]] == ["Damage", "Heal", "Recover", "Rest"]
+    to(screen, "roster", "vitals", name="Thug", how="damage", amount=3)
+    to(screen, "roster", "vitals", name="Thug", how="damage", amount=1, stunning=True)
+    vitals = card(screen, "Thug")["vitals"]
+    assert (vitals["value"], vitals["apart"]) == (1, 1) == (enc.endurance("Thug").current, 1)
+    to(screen, "roster", "vitals", name="Thug", how="recover")
+    assert card(screen, "Thug")["vitals"]["apart"] == 0
+    to(screen, "roster", "vitals", name="Thug", how="heal", amount=1)
+    assert card(screen, "Thug")["vitals"]["value"] == 3
+    to(screen, "roster", "vitals", name="Thug", how="rest")
+    assert card(screen, "Thug")["vitals"]["value"] == enc.endurance("Thug").current > 3
+    before = enc.to_json()
+    for how, amount, reason in [
+        ("damage", None, "amount"),
+        ("damage", 0, "less than 1"),
+        ("heal", 99, ""),
+        ("bite", 1, "not 'bite'"),
+    ]:
+        to(screen, "roster", "vitals", name="Widow", how=how, amount=amount)
+        error = roster(screen)["error"]
+        assert error and reason in error and enc.to_json() == before, (how, amount)
+    assert roster(screen)["card_error"]["name"] == "Widow"
+    assert roster(screen)["card_error"]["form"] == "vitals"
+
+
+def test_hit_points_and_action_points_by_hand_in_the_other_systems() -> None:
+    """Each system's card offers its own meter by hand (the engine's ``hand_actions``): blackout
+    HP lost and healed, d10-ap AP more or less on the combatant's own turn."""
+    enc = blackout_fight()
+    screen = screen_of(enc)
+    assert [a["label"] for a in roster(screen)["by_hand"]] == ["Damage", "Heal"]
+    to(screen, "roster", "vitals", name="Kara", how="damage", amount=4)
+    assert card(screen, "Kara")["vitals"]["value"] == 6
+    to(screen, "roster", "vitals", name="Kara", how="heal_hp", amount=2)
+    assert card(screen, "Kara")["vitals"]["value"] == 8
+    to(screen, "roster", "vitals", name="Kara", how="damage", amount=1, stunning=True)
+    assert roster(screen)["error"] and card(screen, "Kara")["vitals"]["value"] == 8
+    d10 = d10_fight()
+    d10.roll_initiative("Evan", roll=9)
+    d10.roll_initiative("Orc", roll=1)
+    d10.start()
+    d10.roll_ap("Evan", dice=(5, 5, 1))
+    screen = screen_of(d10)
+    assert [a["command"] for a in roster(screen)["by_hand"]] == ["adjust_ap"]
+    to(screen, "roster", "vitals", name="Evan", how="adjust_ap", amount=-1)
+    assert roster(screen)["error"] == "" and d10.ap("Evan") == 2
+
+
+def test_a_card_is_edited_after_it_joined() -> None:
+    """Issue 32: "every card editable after it is added (attributes, attacks, expertise,
+    protection, side), each change a logged, undoable command"; a refusal names its field and
+    changes nothing."""
+    enc, screen = started()
+    to(screen, "roster", "open_edit", name="brute")
+    editing = roster(screen)["editing"]
+    assert editing["name"] == "Brute" and editing["sheet"]["brawn"] == 7
+    assert editing["sheet"]["expertise"] == ["block"]
+    before = enc.to_json()
+    to(screen, "roster", "edit", name="Brute", sheet={"brawn": 15})
+    assert roster(screen)["form_error"] == {
+        "form": "edit",
+        "field": "brawn",
+        "message": roster(screen)["error"],
+    }
+    assert enc.to_json() == before and roster(screen)["editing"]["name"] == "Brute"
+    attacks = [{"name": "Club", "rank": 6, "kind": "normal", "hand_to_hand": True}]
+    to(
+        screen,
+        "roster",
+        "edit",
+        name="Brute",
+        sheet={"brawn": 8, "side": "thugs", "expertise": ["block", "club"], "attacks": attacks},
+    )
+    assert roster(screen)["error"] == "" and roster(screen)["editing"] == {}
+    sheet = enc.combatant("Brute")
+    assert (sheet.brawn, sheet.side, sheet.attacks[0].name) == (8, "thugs", "Club")
+    assert card(screen, "Brute")["side"] == "thugs" and "Club" in card(screen, "Brute")["summary"]
+    assert [p["name"] for p in screen.panels["attack"]["powers"]["Brute"]] == ["Club"]
+    assert "Brute's sheet: Brawn 7 -> 8" in enc.log[-1].text
+    enc.undo()
+    assert enc.combatant("Brute").brawn == 7 and card(screen, "Brute")["side"] == "villains"
+    to(screen, "roster", "open_edit", name="Nobody")
+    assert "Nobody" in roster(screen)["error"] and roster(screen)["editing"] == {}
+    to(screen, "roster", "open_edit", name="Thug")
+    enc.remove("Thug")
+    assert roster(screen)["editing"] == {}  # they left the fight
+
+
+def test_a_condition_for_a_number_of_rounds() -> None:
+    """Issue 32: "Conditions for N rounds besides until removed and start/end of X's next
+    turn"; a refusal is shown in the card's form."""
+    _enc, screen = started()
+    to(screen, "roster", "add_condition", name="Thug", condition="dazed", rounds=2)
+    [dazed] = card(screen, "Thug")["conditions"]
+    assert dazed["until"] == "for 2 rounds, to the end of round 2"
+    to(screen, "roster", "add_condition", name="Thug", condition="slowed", rounds=0)
+    assert roster(screen)["card_error"]["form"] == "condition"
+    assert len(card(screen, "Thug")["conditions"]) == 1
+
+
+def test_a_group_s_members_taken_out_and_brought_back() -> None:
+    """Seed 000, round 6: "Blueshift makes short work of two of Ganyeka's henchmen with a sweep
+    attack": the group's card says how many are up; none up, the group is out of the fight."""
+    enc, screen = started()
+    to(screen, "roster", "add", name="Henchmen", sheet={"group": True, "members": 4})
+    assert card(screen, "Henchmen")["members"] == [2, 4] or card(screen, "Henchmen")["members"] == (
+        4,
+        4,
+    )
+    assert tuple(card(screen, "Henchmen")["members"]) == (4, 4)
+    assert card(screen, "Thug")["members"] is None
+    for _ in range(2):
+        to(screen, "roster", "members", name="Henchmen", change=-1)
+    assert tuple(card(screen, "Henchmen")["members"]) == (2, 4) == enc.members("Henchmen")
+    to(screen, "roster", "members", name="Henchmen", change=-3)
+    assert roster(screen)["card_error"]["form"] == "members" and enc.members("Henchmen") == (2, 4)
+    to(screen, "roster", "members", name="Henchmen", change=-2)
+    assert card(screen, "Henchmen")["out"] is True
+    to(screen, "roster", "members", name="Henchmen", change=1)
+    assert card(screen, "Henchmen")["out"] is False
+    to(screen, "roster", "members", name="Thug", change=-1)
+    assert roster(screen)["card_error"]["name"] == "Thug"
+
+
+def test_attacks_from_the_new_combatant_form() -> None:
+    """Issue 32: "Attacks in the New combatant form (name, rank, kind, hand-to-hand)": the form
+    sends the attacks as rows; a bad one is refused, blamed on the attacks, and adds nobody."""
+    enc, screen = started()
+    rows = [
+        {"name": "Club", "rank": 6, "kind": "normal", "hand_to_hand": True},
+        {"name": "Shout", "rank": 4, "kind": "stunning", "hand_to_hand": False},
+    ]
+    to(screen, "roster", "add", name="Ogre", sheet={"brawn": 8, "attacks": rows})
+    assert roster(screen)["error"] == ""
+    clubbed = enc.combatant("Ogre").power("Club")
+    assert clubbed is not None and (clubbed.rank, clubbed.hand_to_hand) == (6, True)
+    assert [p["name"] for p in screen.panels["attack"]["powers"]["Ogre"]] == ["Club", "Shout"]
+    before = enc.to_json()
+    bad = [{"name": "Club", "rank": 20, "kind": "normal", "hand_to_hand": True}]
+    to(screen, "roster", "add", name="Troll", sheet={"attacks": bad})
+    assert roster(screen)["form_error"]["field"] == "attacks" and enc.to_json() == before
+    to(screen, "roster", "add", name="Troll", sheet={"attacks": [{"name": {"nested": 1}}]})
+    assert "form's fields" in roster(screen)["error"] and enc.to_json() == before

@@ -123,9 +123,12 @@ def test_declaring_the_order_before_the_start() -> None:
 
 
 def test_an_order_declared_during_the_fight_waits_for_the_next_round() -> None:
-    """Once a turn of the round has ended (declared before, it would apply to this round)."""
+    """Once a turn of the round has ended (declared before, it would apply to this round: the
+    strip's draft says "Apply now" while ``order_from`` is this round)."""
     enc, strip = started()
+    assert view(strip)["order_from"] == enc.round == 1
     send(strip, {"cmd": "end_turn"})
+    assert view(strip)["order_from"] == 2
     send(strip, {"cmd": "set_order", "names": [MONOLITH, BLUESHIFT, GANYEKA, HENCHMEN]})
     assert view(strip)["error"] == ""
     assert view(strip)["order"] == [BLUESHIFT, GANYEKA, MONOLITH, HENCHMEN]

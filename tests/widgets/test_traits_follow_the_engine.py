@@ -24,7 +24,17 @@ WIDGET_MACHINES = settings(max_examples=25, stateful_step_count=25, deadline=Non
 #: (``result``: dropped once its command is undone, see test_a_result_goes_with_its_command), a
 #: refused form's message, the files part's view of the folder, and the log's window (checked on
 #: its own).
-NOT_COMPARED = {"error", "result", "form_error", "files", "status", "first", "entries"}
+NOT_COMPARED = {
+    "error",
+    "result",
+    "form_error",
+    "card_error",
+    "editing",
+    "files",
+    "status",
+    "first",
+    "entries",
+}
 #: What the GM chose in a part, and the command that chooses it: a new widget is given the same.
 CHOICES = {"selection": "choose", "damage": "choose_damage"}
 

@@ -48,14 +48,15 @@ def test_a_patch_names_only_the_fields_that_changed(wire: Wire) -> None:
     enc = fight()
     enc.start()
     strip = TurnOrderStrip(enc)
+    send(strip, {"cmd": "end_turn"})  # the round's opening turn over: an order now waits
     wire.clear()
     send(strip, {"cmd": "end_turn"})
     [patch] = wire.patches()
     edits = {edit["field"]: edit for edit in patch["panels"]["strip"]}
     assert set(edits) == {"current", "states"}
-    assert edits["current"] == {"field": "current", "value": "Ganyeka"}
-    assert set(edits["states"]["set"]) == {"Blueshift"}  # the chip that changed: acted
-    assert edits["states"]["set"]["Blueshift"]["acted"] == 1
+    assert edits["current"] == {"field": "current", "value": "Monolith"}
+    assert set(edits["states"]["set"]) == {"Ganyeka"}  # the chip that changed: acted
+    assert edits["states"]["set"]["Ganyeka"]["acted"] == 1
 
 
 def test_a_refused_command_sends_the_error_alone(wire: Wire) -> None:

@@ -1,7 +1,8 @@
 """An attack from start to finish (Bulletproof Blues): attacker, target and power, range and
 circumstances, the exact odds before the roll; on a hit the target's answers right there with
 their odds and cost (block, dodge, dive for cover, take the hit); an extreme success's effect;
-the damage (``js/panels/attack.js``)."""
+the damage. Grabs, grapples, throws and trips, letting go and breaking free
+(``js/panels/attack.js``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets._odds import defense_payload, odds_payload
-from bpb_widgets.widgets.panels.task import choices
+from bpb_widgets.widgets.panels.task import choices, plot_offer
 
 #: The rank a typed-in attack starts at.
 DEFAULT_RANK = 5
@@ -32,6 +33,20 @@ SETUP = (
     "targets",
     "outer",
 )
+#: The most combatants offered to take a hit in its target's place.
+INTERPOSERS = 6
+#: What the GM last chose for an attacker, offered again on their next turn.
+REMEMBERED = ("power", "rank", "kind", "hand_to_hand", "target")
+#: A grab's follow-ups (the engine's ``grab(then=...)``, seed 004 "Grabbing", "Throwing",
+#: "Tripping") and a grapple's actions (``grapple(action=...)``, "Grappling"), as the GM reads them.
+FOLLOW_UPS = {
+    "hold": "hold them",
+    "squeeze": "squeeze them",
+    "interpose": "use them as a shield",
+    "throw": "throw them",
+    "trip": "trip them",
+}
+GRAPPLE_ACTIONS = {"hold": "Hold on", "squeeze": "Squeeze", "interpose": "Use as a shield"}
 
 
 class AttackPart(Part[BulletproofBlues]):
@@ -41,10 +56,17 @@ class AttackPart(Part[BulletproofBlues]):
     title = "Attack"
     encounter_type = BulletproofBlues
 
+    def __init__(self, host: Any, encounter: BulletproofBlues) -> None:
+        super().__init__(host, encounter)
+        #: What the GM last attacked with, by attacker (``REMEMBERED``).
+        self._last: dict[str, dict[str, Any]] = {}
+
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
         if delta is None:
             offered = choices(enc.task_choices)
+            self.put("follow_ups", [list(pair) for pair in FOLLOW_UPS.items()])
+            self.put("grapple_actions", [list(pair) for pair in GRAPPLE_ACTIONS.items()])
             self.put("kinds", list(ATTACK_KINDS))
             self.put("circumstances", {"attack": offered["attack"], "defense": offered["defense"]})
             self.put("selection", {})
@@ -61,6 +83,24 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
         self.put("pending", [self._hit(hit) for hit in enc.pending_hits])
         self.put("answers", self._answers())
+        self._follow_attacker()
+
+    def _follow_attacker(self) -> None:
+        """What follows the attacker chosen: their grapple, and the plot points of who rolls
+        next (the attacker, or the target answering a hit)."""
+        enc = self.encounter
+        self.put("grapple", self._grapple())
+        hit = enc.pending_attack
+        roller = hit.target if hit is not None else self.state["selection"].get("attacker")
+        self.put("plot", plot_offer(enc, roller))
+
+    def _grapple(self) -> dict[str, Any]:
+        """The attacker's grapple: whom they hold, who holds them."""
+        attacker = self.state["selection"].get("attacker")
+        if attacker not in self.encounter.names:
+            return {}
+        enc = self.encounter
+        return {"holding": enc.holding(attacker), "held_by": enc.held_by(attacker)}
 
     def _powers(self, name: str) -> list[dict[str, Any]]:
         return [power.to_dict() for power in self.encounter.combatant(name).attacks]
@@ -72,18 +112,21 @@ class AttackPart(Part[BulletproofBlues]):
         attacker = self.new_attacker()
         if attacker is None:
             return
-        foe = self.first_foe(attacker)
         powers = enc.combatant(attacker).attacks
+        chosen = {
+            "target": self.first_foe(attacker),
+            "power": powers[0].name if powers else None,
+            "rank": None if powers else DEFAULT_RANK,
+            "kind": None,
+            "hand_to_hand": None,
+        }
+        chosen.update(self._remembered(attacker))
         self.put(
             "selection",
             {
                 "turn": enc.turns,
                 "attacker": attacker,
-                "target": foe,
-                "power": powers[0].name if powers else None,
-                "rank": None if powers else DEFAULT_RANK,
-                "kind": None,
-                "hand_to_hand": None,
+                **chosen,
                 "distance": None,
                 "attack_bonus": [],
                 "defense_bonus": [],
@@ -91,6 +134,19 @@ class AttackPart(Part[BulletproofBlues]):
                 "outer": [],
             },
         )
+
+    def _remembered(self, attacker: str) -> dict[str, Any]:
+        """What ``attacker`` last attacked with and whom, where it still holds: the attack
+        (sheet or typed in, with its rank, kind and hand-to-hand), and the target while still in
+        the fight."""
+        enc = self.encounter
+        last = dict(self._last.get(attacker, {}))
+        if last.get("power") is not None and enc.combatant(attacker).power(last["power"]) is None:
+            last = {k: v for k, v in last.items() if k == "target"}
+        target = last.pop("target", None)
+        if target in enc.names and not enc.turn_state(target).out:
+            last["target"] = target
+        return last
 
     def _exploding(self) -> bool:
         s = self.state["selection"]
@@ -195,7 +251,22 @@ class AttackPart(Part[BulletproofBlues]):
             }
         )
         answers["power"] = power
+        answers["interpose"] = self._interposers(hit)
         return answers
+
+    def _interposers(self, hit: Attack) -> list[dict[str, str]]:
+        """Who may take ``hit`` in its target's place (on the target's side, when they have
+        one), each with what it costs them (seed 000, "Forcing An Action")."""
+        enc = self.encounter
+        side = enc.side_of(hit.target)
+        able = [
+            name
+            for name in enc.interposers(hit.target)
+            if name not in (hit.target, hit.attacker) and (not side or enc.side_of(name) == side)
+        ]
+        return [
+            {"name": n, "cost": enc.interpose_preview(n, hit.target)} for n in able[:INTERPOSERS]
+        ]
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -236,11 +307,13 @@ class AttackPart(Part[BulletproofBlues]):
             },
         )
         self.put("preview", self._preview())
+        self._follow_attacker()
 
     @command
-    def roll(self, dice: Dice | None = None) -> None:
-        """Make the attack set up (``dice``: physical dice); an exploding power catches the
-        ``targets``, the ``outer`` ones in the outer half of its radius."""
+    def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """Make the attack set up (``dice``: physical dice; ``plot_point``: an automatic success
+        bought with a plot point); an exploding power catches the ``targets``, the ``outer``
+        ones in the outer half of its radius."""
         s = self.state["selection"]
         if not s:
             raise RuleError("Choose who attacks whom first.")
@@ -255,12 +328,64 @@ class AttackPart(Part[BulletproofBlues]):
                     outer=s.get("outer") or [],
                     attack_bonus=s.get("attack_bonus") or [],
                     dice=dice,
+                    plot_point=plot_point,
                 )
             )
         else:
             if s.get("target") is None:
                 raise RuleError("Choose whom to attack.")
-            self.record(lambda: self.encounter.attack(**self._arguments(s), dice=dice))
+            self.record(
+                lambda: self.encounter.attack(
+                    **self._arguments(s), dice=dice, plot_point=plot_point
+                )
+            )
+        self._last[s["attacker"]] = {key: s.get(key) for key in REMEMBERED}
+
+    @command
+    def grab(self, follow_up: str, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """The attacker grabs the target, who tries to break free, and a caught target is then
+        held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the
+        grab's two physical dice, and the target's two to break free after them (left out:
+        rolled). ``plot_point``: the grab an automatic success."""
+        s = self.state["selection"]
+        if not s or s.get("target") is None:
+            raise RuleError("Choose who grabs whom first.")
+        grab, reaction = _split(dice)
+        self.record(
+            lambda: self.encounter.grab(
+                s["attacker"],
+                s["target"],
+                follow_up,
+                dice=grab,
+                reaction_dice=reaction,
+                plot_point=plot_point,
+            )
+        )
+
+    @command
+    def grapple(self, action: str) -> None:
+        """The attacker, holding someone, holds on, squeezes them or uses them as a shield."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.grapple(attacker, action))
+
+    @command
+    def let_go(self) -> None:
+        """The attacker lets go of whoever they hold."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.let_go(attacker))
+
+    @command
+    def break_free(self, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """The attacker, held, tries to break free on their turn (``dice``: physical dice;
+        ``plot_point``: an automatic success)."""
+        attacker = self._attacker()
+        self.record(lambda: self.encounter.break_free(attacker, dice=dice, plot_point=plot_point))
+
+    def _attacker(self) -> str:
+        attacker = self.state["selection"].get("attacker")
+        if not isinstance(attacker, str):
+            raise RuleError("Start the fight: the attacker is whoever's turn it is.")
+        return attacker
 
     @command
     def effect(self, effect: str) -> None:
@@ -274,9 +399,12 @@ class AttackPart(Part[BulletproofBlues]):
         dice: Dice | None = None,
         reaction_dice: Dice | None = None,
         reached: bool = True,
+        instead: str | None = None,
+        plot_point: bool = False,
     ) -> None:
         """The target of the first hit waiting answers it: "block", "dodge", "cover" (dive for
-        cover; ``reached``: cover within a normal move) or "take"."""
+        cover; ``reached``: cover within a normal move) or "take" (``instead``: someone else
+        takes it in the target's place, a forced action of theirs)."""
         enc = self.encounter
         hit = enc.pending_attack
         if hit is None:
@@ -284,17 +412,37 @@ class AttackPart(Part[BulletproofBlues]):
         power = self.state["answers"].get("power")
         answers: dict[str, Callable[[], object]] = {
             "block": lambda: enc.block(
-                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+                hit.target,
+                power=power,
+                dice=dice,
+                reaction_dice=reaction_dice,
+                plot_point=plot_point,
             ),
             "dodge": lambda: enc.dodge(
-                hit.target, power=power, dice=dice, reaction_dice=reaction_dice
+                hit.target,
+                power=power,
+                dice=dice,
+                reaction_dice=reaction_dice,
+                plot_point=plot_point,
             ),
             "cover": lambda: enc.dive_for_cover(hit.target, reached=reached),
-            "take": lambda: enc.take_hit(hit.target, reaction_dice=reaction_dice),
+            "take": lambda: enc.take_hit(hit.target, instead=instead, reaction_dice=reaction_dice),
         }
+        if instead is not None and how != "take":
+            raise RuleError(f"Someone else takes a hit for its target; they do not {how} it.")
+        if plot_point and how not in ("block", "dodge"):
+            raise RuleError(f"A plot point buys a roll's success; there is no roll to {how}.")
         if how not in answers:
             raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
         if self.state["result"]:  # the attack's result goes on with the answer's lines
             answers[how]()
         else:
             self.record(answers[how])
+
+
+def _split(dice: Dice | None) -> tuple[Dice | None, Dice | None]:
+    """A grab's typed dice: its own two, then the target's two to break free (rolled when only
+    two are typed)."""
+    if dice is None or len(dice) <= 2:
+        return dice, None
+    return dice[:2], dice[2:]

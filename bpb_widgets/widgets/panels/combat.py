@@ -1,7 +1,7 @@
 """Blackout combat (seed 002): an action with its AP, an attack test with the exact chance of
 beating the target's passive evasion, the damage test of a hit with the chance of each hit-point
-total it leaves, the Endurance [Vitality] test of someone out of the fight, healing
-(``js/panels/combat.js``)."""
+total it leaves, the Endurance [Vitality] test of someone out of the fight, healing, a surprise
+attack (``js/panels/combat.js``)."""
 
 from __future__ import annotations
 
@@ -241,3 +241,10 @@ class CombatPart(Part[Blackout]):
                 note=note,
             )
         )
+
+    @command
+    def surprise(self, attackers: list[int], defenders: dict[str, object]) -> None:
+        """A surprise attack: each attacker's Dexterity [Sneak] successes and each defender's
+        Insight [Perception] successes (by name); below the attackers' average is surprised
+        (seed 002, "Surprise Attacks")."""
+        self.record(lambda: self.encounter.surprise(attackers, defenders))  # type: ignore[arg-type]

@@ -1,5 +1,6 @@
-"""Files: save the fight, load one in its place, start a new one; the autosave file and whether
-the fight on screen has changes no file holds yet (``js/panels/files.js``)."""
+"""Files: save the fight, load one in its place, start a new one under any rule set and its
+options; the autosave file and whether the fight on screen has changes no file holds yet; the
+player page (``js/panels/files.js``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.engine import Change, Encounter, RuleSet
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
@@ -57,6 +58,37 @@ def clear_errors(path: Path) -> Iterator[None]:
         raise RuleError(f"Cannot use {path.name} in {path.parent}: {why}.") from None
 
 
+def known_rule_sets() -> list[RuleSet]:
+    """Every rule set a fight can follow: the default one's system first, each system's in the
+    order it lists them."""
+    found: list[RuleSet] = []
+    pending: list[type[Encounter[Any]]] = [Encounter]
+    while pending:
+        system = pending.pop(0)
+        found += system.__dict__.get("rule_sets", ())
+        pending += system.__subclasses__()
+    first = Encounter.system_of(Encounter.default_rules)
+    found.sort(key=lambda rules: Encounter.system_of(rules) is not first)
+    return list({rules.name: rules for rules in found}.values())
+
+
+def option_kind(value: object) -> str:
+    """How New fight's form asks for a rule option of this default value."""
+    return "flag" if isinstance(value, bool) else "number" if isinstance(value, int) else "text"
+
+
+def offered(rules: RuleSet) -> dict[str, Any]:
+    """A rule set as New fight offers it: its name, what it follows, its options."""
+    return {
+        "name": rules.name,
+        "source": rules.source,
+        "options": [
+            {"name": name, "kind": option_kind(value), "default": value}
+            for name, value in rules.options().items()
+        ],
+    }
+
+
 class FilesPart(Part[Encounter[Any]]):
     """Save, Load and New fight with a file name, in the host's ``folder``. Loading or a new
     fight replaces the encounter under the same screen (``screen.encounter``). Autosave, when on,
@@ -70,6 +102,8 @@ class FilesPart(Part[Encounter[Any]]):
         autosave = encounter.autosave
         self._file: Path | None = autosave
         self._saved = autosave is not None
+        #: Autosave was on when New fight replaced the fight: the first Save turns it on again.
+        self._resume_autosave = False
 
     @property
     def folder(self) -> Path:
@@ -85,6 +119,10 @@ class FilesPart(Part[Encounter[Any]]):
         # a fight with no command yet has nothing to lose
         self.put("saved", self._saved or autosave is not None or not enc.can_undo)
         if delta is None:
+            self.put("rules", enc.rules.name)
+            self.put("rule_sets", [offered(rules) for rules in known_rule_sets()])
+            self.put("form_error", {})
+            self.put("player_url", self.host.player_page.url)
             self.put("files", self._listing())
             self.put("status", self._status())
 
@@ -102,6 +140,8 @@ class FilesPart(Part[Encounter[Any]]):
             return f"Saved as {self._file.name}"
         if self._file is not None:
             return f"Changes since {self._file.name} was saved or loaded"
+        if self._resume_autosave:
+            return "Not saved yet; autosave is off until you Save this fight under a name"
         return "Not saved yet"
 
     def _listing(self) -> list[dict[str, Any]]:
@@ -138,45 +178,49 @@ class FilesPart(Part[Encounter[Any]]):
         enc = self.encounter
         with clear_errors(path):
             enc.save(path)
-            if enc.autosave is not None and enc.autosave != path:
+            if (enc.autosave is not None and enc.autosave != path) or self._resume_autosave:
                 enc.autosave = path
-        self._file, self._saved = path, True
+        self._file, self._saved, self._resume_autosave = path, True, False
         self._done()
 
     @command
     def load(self, name: str) -> None:
         """Load the fight saved as ``name`` in place of the one on screen (which keeps its own
-        file); with autosave on, the loaded fight goes on autosaving to its file."""
+        file, complete: it stops autosaving); with autosave on, the loaded fight goes on
+        autosaving to its file."""
         path = self._path(name)
         with clear_errors(path):
             if not path.is_file():
                 raise RuleError(f"There is no saved fight called {path.name} in {self.folder}.")
-            loaded = self._loaded(path)
+            with self._autosave_released() as autosave:
+                loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
         self._switch(loaded, path)
 
-    def _loaded(self, path: Path) -> Encounter[Any]:
-        """The fight saved at ``path`` (any system), autosaving there if this one autosaves; the
-        file this fight autosaves to is let go of first (and taken back if it cannot load)."""
-        current = self.encounter
-        autosave = current.autosave
-        same = autosave is not None and autosave.resolve() == path.resolve()
-        if same:
-            current.autosave = None
-        try:
-            loaded: Encounter[Any] = Encounter.load(path, autosave=autosave is not None)
-        except BaseException:
-            if same:
-                with suppress(RuleError):  # the file is no longer a fight: it stays off
-                    current.autosave = autosave
-            raise
-        return loaded
-
     @command
-    def new_fight(self, keep: bool = False) -> None:
-        """Start a new fight under the same rules (``keep``: with the same combatants, fresh),
-        not saved until Save."""
+    def new_fight(
+        self, keep: bool = False, rules: str | None = None, options: dict[str, object] | None = None
+    ) -> None:
+        """Start a new fight under ``rules`` (a rule set's name; the same rules by default) with
+        ``options`` changed from its defaults (``keep``: with the same combatants, fresh), not
+        saved until Save. A refused option names its field (``form_error``)."""
         enc = self.encounter
-        fresh: Encounter[Any] = Encounter(rules=enc.rules)
+        options = options or {}
+        blamed = "rules"
+        try:
+            chosen = enc.rules if rules is None else Encounter.find_rule_set(rules)
+            blamed = self._blame(chosen, options)
+            chosen = chosen.with_options(options)
+            blamed = "keep"
+            if keep and enc.names and not isinstance(enc, Encounter.system_of(chosen)):
+                raise RuleError(
+                    f"The combatants of this {enc.rules.name} fight have {enc.title} sheets, "
+                    f"which a {chosen.name} fight cannot take: untick keep the combatants."
+                )
+        except RuleError as error:
+            self.put("form_error", {"field": blamed, "message": str(error)})
+            raise
+        self.put("form_error", {})
+        fresh: Encounter[Any] = Encounter(rules=chosen)
         if keep:
             fresh.add_party(
                 [
@@ -184,33 +228,85 @@ class FilesPart(Part[Encounter[Any]]):
                     for n in enc.names
                 ]
             )
-        self._switch(fresh, None)
+        autosave = enc.autosave is not None
+        enc.autosave = None  # its file holds every change already
+        self._switch(fresh, None, resume_autosave=autosave)
+
+    @staticmethod
+    def _blame(rules: RuleSet, options: dict[str, object]) -> str:
+        """The option a refusal is about: the first one refused on its own."""
+        for name, value in options.items():
+            try:
+                rules.with_options({name: value})
+            except RuleError:
+                return name
+        return ""
 
     @command
-    def autosave(self, on: bool) -> None:
-        """Autosave after every change, to the fight's file (saved first under a name if it has
-        none), or stop."""
+    def autosave(self, on: bool, name: str | None = None) -> None:
+        """Autosave after every change to the file named ``name`` (the fight's own file when
+        left out), or stop. The fight's own file is brought up to date first; any other file
+        that holds a fight is refused: it is never overwritten."""
         enc = self.encounter
         if not on:
             enc.autosave = None
-        elif enc.autosave is None:
-            if self._file is None:
-                raise RuleError("Save the fight under a name first; then it autosaves there.")
-            enc.autosave = self._file
-            self._saved = True
+            self._done()
+            return
+        path = self._file if not name or not name.strip() else self._path(name)
+        if path is None:
+            raise RuleError("Type a file name first; then the fight autosaves there.")
+        if path == enc.autosave:
+            return
+        if path == self._file:
+            enc.save(path)  # its own file, written as it stands now
+        elif path.exists():
+            raise RuleError(
+                f"{path.name} holds another saved fight, which autosave never overwrites: type "
+                "a new file name, or Load that fight."
+            )
+        enc.autosave = path
+        self._file, self._saved, self._resume_autosave = path, True, False
         self._done()
+
+    @command
+    def player_page(self, on: bool) -> None:
+        """Serve the players' page of the fight on screen (it follows Load and New fight), or
+        stop serving it."""
+        if on:
+            self.host.player_page.open(self.encounter)
+        else:
+            self.host.player_page.close()
+        self.put("player_url", self.host.player_page.url)
 
     @command
     def list_files(self) -> None:
         """Look at the folder again."""
         self.put("files", self._listing())
 
-    def _switch(self, encounter: Encounter[Any], path: Path | None) -> None:
+    @contextmanager
+    def _autosave_released(self) -> Iterator[bool]:
+        """Stop the fight on screen autosaving while the next one is made, so that it can take
+        the file (its file holds every change already); yields whether it autosaved. If making
+        the next one fails, the fight on screen goes on autosaving as before."""
+        enc = self.encounter
+        before = enc.autosave
+        enc.autosave = None
+        try:
+            yield before is not None
+        except BaseException:
+            with suppress(RuleError):  # the file is no longer a fight: autosave stays off
+                enc.autosave = before
+            raise
+
+    def _switch(
+        self, encounter: Encounter[Any], path: Path | None, *, resume_autosave: bool = False
+    ) -> None:
         """Put ``encounter`` under the same screen; this panel keeps going in the new binding."""
         self.host.rebind(encounter)
         panel = self.host.part(self.key)
         assert isinstance(panel, FilesPart)
         panel._file, panel._saved = path, path is not None
+        panel._resume_autosave = resume_autosave
         panel._done()
 
     def _done(self) -> None:

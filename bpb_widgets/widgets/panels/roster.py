@@ -4,15 +4,33 @@ marking defeated, aware or not, hidden from the players (``js/panels/roster.js``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Annotated, Any
 
-from bpb_widgets.engine import Encounter
+from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Longest, command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.strip import conditions
+
+#: Why a player gains a plot point, and what one buys, as the card's choices read (the engine's
+#: ``gain_plot_point(reason=...)`` and ``spend_plot_point(use=...)``; seed 004, "Gaining Plot
+#: Points", "Spending Plot Points").
+PLOT_GAINS = {
+    "complication": "a complication",
+    "reward": "a reward",
+    "cooperation": "cooperation",
+}
+PLOT_SPENDS = {
+    "automatic_success": "automatic success",
+    "power_boost": "power boost",
+    "power_stunt": "power stunt",
+    "rally": "rally",
+    "retcon": "retcon",
+    "other": "other",
+}
 
 
 class RosterPart(Part[Encounter[Any]]):
@@ -29,6 +47,14 @@ class RosterPart(Part[Encounter[Any]]):
         if delta is None:
             self.put("fields", [asdict(f) for f in enc.sheet_fields()])
             self.put("form_error", {})
+            self.put("card_error", {})
+            self.put("editing", {})
+            self.put("by_hand", [asdict(action) for action in enc.hand_actions])
+            plot = hasattr(enc, "spend_plot_point")
+            self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
+            self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
+        elif self.state["editing"].get("name") not in (None, *enc.names):
+            self.put("editing", {})  # they left the fight
         if delta is None or delta.roster:
             self.put("names", enc.names)
             self.put("sides", enc.sides)
@@ -62,19 +88,78 @@ class RosterPart(Part[Encounter[Any]]):
             else {f.name: getattr(vitals, f.name) for f in fields(vitals)},
             "conditions": conditions(turn),
             "summary": sheet.summary(),
+            "plot": self._plot(name),
+            "members": self.encounter.members(name),
+        }
+
+    def _plot(self, name: str) -> dict[str, Any] | None:
+        """A player's plot points (where the rules have them): how many, what they have bought
+        that is in force, and what a power boost can raise."""
+        enc: Any = self.encounter
+        sheet = enc.combatant(name)
+        if not hasattr(enc, "spend_plot_point") or not getattr(sheet, "player", False):
+            return None
+        turn = enc.turn_state(name)
+        return {
+            "points": enc.plot_points(name),
+            "automatic": turn.automatic_success,
+            "boosts": [boost.describe() for boost in turn.boosts],
+            "raise": list(enc.boost_choices(name)),
         }
 
     # -- commands ----------------------------------------------------------------------------
 
+    def _on_form(self, form: str, blame: Callable[[], str], run: Callable[[], object]) -> None:
+        """Run the command of the add or edit ``form``; a refusal names the field ``blame``
+        finds (``form_error``) and changes nothing."""
+        try:
+            run()
+        except RuleError as error:
+            self.put("form_error", {"form": form, "field": blame(), "message": str(error)})
+            raise
+        self.put("form_error", {})
+
     @command
     def add(self, name: str, sheet: dict[str, object]) -> None:
         """Add a combatant from the form; a refusal names the field it is about."""
+        self._on_form(
+            "add", lambda: self._blame(name, sheet), lambda: self.encounter.add(name, **sheet)
+        )
+
+    @command
+    def open_edit(self, name: str | None = None) -> None:
+        """Open ``name``'s card for editing, its sheet as it stands (None: close it)."""
+        if name is None:
+            self.put("editing", {})
+            return
+        name = self.encounter.combatant(name).name
+        self.put("editing", {"name": name, "sheet": self.encounter.combatant(name).to_dict()})
+
+    @command
+    def edit(self, name: str, sheet: dict[str, object]) -> None:
+        """Change ``name``'s sheet (the fields the Edit form changed); a refusal names the field
+        it is about, and changes nothing."""
+        self._on_form(
+            "edit",
+            lambda: self._blame_edit(name, sheet),
+            lambda: self.encounter.edit(name, **sheet),
+        )
+        self.put("editing", {})
+
+    def _blame_edit(self, name: str, sheet: dict[str, object]) -> str:
+        """Which changed field an edit's refusal is about: the first the rules refuse alone on
+        the sheet as it stands."""
+        enc = self.encounter
         try:
-            self.encounter.add(name, **sheet)
-        except RuleError as error:
-            self.put("form_error", {"field": self._blame(name, sheet), "message": str(error)})
-            raise
-        self.put("form_error", {})
+            current = enc.combatant(name).to_dict()
+        except RuleError:
+            return ""
+        for field, value in sheet.items():
+            try:
+                enc.make_sheet(name, **{**current, field: value})
+            except (RuleError, TypeError):
+                return field
+        return ""
 
     def _blame(self, name: str, sheet: dict[str, object]) -> str:
         """Which of the form's fields a refusal is about: the first one refused on its own."""
@@ -123,12 +208,16 @@ class RosterPart(Part[Encounter[Any]]):
         self.encounter.restore(name)
 
     @command
-    def aware(self, name: str, aware: bool) -> None:
-        """``name`` becomes aware of the fight, or loses track of it."""
+    def aware(self, name: str, aware: bool, after: str | None = None) -> None:
+        """``name`` becomes aware of the fight (placed right after ``after`` when given, "Place
+        now"), or loses track of it."""
+        enc = self.encounter
         if aware:
-            self.encounter.becomes_aware(name)
+            self._on_card(name, "place", lambda: enc.becomes_aware(name, after=after))
+        elif after is not None:
+            raise RuleError(f"{name} loses track of the fight: there is nowhere to place them.")
         else:
-            self.encounter.becomes_unaware(name)
+            enc.becomes_unaware(name)
 
     @command
     def hide(self, name: str, hidden: bool) -> None:
@@ -140,11 +229,93 @@ class RosterPart(Part[Encounter[Any]]):
 
     @command
     def add_condition(
-        self, name: str, condition: str, ends: str | None = None, of: str | None = None
+        self,
+        name: str,
+        condition: str,
+        ends: str | None = None,
+        of: str | None = None,
+        rounds: int | None = None,
     ) -> None:
-        """Put ``name`` under a condition until removed, or until the start or end of ``of``'s
-        next turn."""
-        self.encounter.add_condition(name, condition, ends=ends, of=of)
+        """Put ``name`` under a condition until removed, until the start or end of ``of``'s
+        next turn, or for a number of ``rounds`` (this one the first)."""
+        self._on_card(
+            name,
+            "condition",
+            lambda: self.encounter.add_condition(name, condition, ends=ends, of=of, rounds=rounds),
+        )
+
+    @command
+    def members(self, name: str, change: int) -> None:
+        """Take members of the group ``name`` out of the fight (``change`` below 0) or bring them
+        back (above 0)."""
+        if change < 0:
+            self._on_card(name, "members", lambda: self.encounter.take_out(name, -change))
+        else:
+            self._on_card(name, "members", lambda: self.encounter.bring_back(name, change))
+
+    def changed(self, change: Change) -> None:
+        super().changed(change)
+        self.put("card_error", {})
+
+    def _on_card(self, name: str, form: str, run: Callable[[], object]) -> None:
+        """Run a command of one of ``name``'s card forms (``form``); a refusal is shown in that
+        form (``card_error``) and changes nothing."""
+        try:
+            run()
+        except RuleError as error:
+            self.put("card_error", {"name": name, "form": form, "message": str(error)})
+            raise
+        self.put("card_error", {})
+
+    @command
+    def vitals(
+        self, name: str, how: str, amount: int | None = None, stunning: bool = False
+    ) -> None:
+        """Change ``name``'s meter by hand, as the GM says: ``how`` is the command of one of the
+        encounter's ``hand_actions`` (damage, heal, recover, rest; blackout's HP, d10-ap's AP),
+        ``amount`` what it takes, ``stunning`` for stunning damage."""
+        enc = self.encounter
+        action = next((a for a in enc.hand_actions if a.command == how), None)
+        if action is None:
+            listed = ", ".join(a.command for a in enc.hand_actions) or "nothing"
+            raise RuleError(f"A card's meter takes {listed} by hand; not {how!r}.")
+        run = getattr(enc, action.command)
+        extra = {"stunning": True} if stunning else {}
+        self._on_card(
+            name,
+            "vitals",
+            lambda: run([name]) if action.takes == "names" else run(name, amount, **extra),
+        )
+
+    @command
+    def gain_plot_point(self, name: str, reason: str) -> None:
+        """``name`` gains a plot point for ``reason`` (complication, reward, cooperation)."""
+        self._on_card(name, "plot", lambda: self._plot_points().gain_plot_point(name, reason))
+
+    @command
+    def spend_plot_point(
+        self,
+        name: str,
+        use: str,
+        boost: str | None = None,
+        lasts: str = "round",
+        note: str = "",
+    ) -> None:
+        """``name`` spends a plot point on ``use`` (a power boost raises ``boost`` for a round
+        or the scene, ``lasts``; ``note`` says what a stunt, retcon or narrated boost does)."""
+        self._on_card(
+            name,
+            "plot",
+            lambda: self._plot_points().spend_plot_point(
+                name, use, boost=boost or None, lasts=lasts, note=note
+            ),
+        )
+
+    def _plot_points(self) -> Any:
+        enc = self.encounter
+        if not hasattr(enc, "spend_plot_point"):
+            raise RuleError(f"The {enc.rules.name} rules have no plot points.")
+        return enc
 
     @command
     def remove_condition(self, name: str, condition: str) -> None:

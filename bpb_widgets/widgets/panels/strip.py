@@ -55,6 +55,7 @@ class StripPart(UndoingPart[Encounter[Any]]):
         self.put("changes", list(enc.order_changes))
         self.put("can_undo", enc.can_undo)
         self.put("can_redo", enc.can_redo)
+        self.put("order_from", self._order_from())
         if delta is None:
             self.put("states", {name: self._record(name) for name in enc.names})
             return
@@ -65,6 +66,15 @@ class StripPart(UndoingPart[Encounter[Any]]):
         names = enc.names if every else delta.touched & set(enc.names)
         records.update((name, self._record(name)) for name in names)
         self.put_items("states", records)
+
+    def _order_from(self) -> int:
+        """The round an order declared now applies from (0: at once, before the fight): the
+        system says where its rules let it apply to the round under way."""
+        declared = getattr(self.encounter, "declared_order_round", None)
+        if declared is not None:
+            applies: int = declared()
+            return applies
+        return self.encounter.round + 1 if self.encounter.started else 0
 
     def _record(self, name: str) -> dict[str, Any]:
         """What a chip shows: the turn state (each system's own fields), the side, the group,
@@ -85,6 +95,8 @@ class StripPart(UndoingPart[Encounter[Any]]):
             skipped=skipped(enc, turn, turn.acted),
             lost=[list(lost) for lost in record.get("lost", ())],
         )
+        if "boosts" in record:  # what a plot point's power boost raises, in words
+            record["boosts"] = [boost.describe() for boost in record["boosts"]]
         return record
 
     # -- commands ----------------------------------------------------------------------------

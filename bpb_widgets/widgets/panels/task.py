@@ -23,6 +23,15 @@ def choices(offered: TaskChoices) -> dict[str, Any]:
     }
 
 
+def plot_offer(enc: BulletproofBlues, roller: str | None) -> dict[str, Any]:
+    """Who rolls next and their plot points, when they have any to spend on an automatic
+    success or one already waits (seed 004, "Automatic Success"); else nothing."""
+    if roller not in enc.names:
+        return {}
+    points, waiting = enc.plot_points(roller), enc.automatic_success_waiting(roller)
+    return {"roller": roller, "points": points, "waiting": waiting} if points or waiting else {}
+
+
 class TaskPart(Part[BulletproofBlues]):
     """Choose who rolls (a combatant's attribute, or a plain bonus) against a difficulty or an
     opposing attribute (8 + rank), with expertise and the named circumstances of seed 004's
@@ -50,6 +59,7 @@ class TaskPart(Part[BulletproofBlues]):
             except RuleError:
                 self.put("selection", {})
                 self.put("preview", {})
+        self.put("plot", plot_offer(enc, self.state["selection"].get("combatant")))
 
     def _sheet(self, name: str) -> dict[str, Any]:
         sheet = self.encounter.combatant(name)
@@ -90,14 +100,18 @@ class TaskPart(Part[BulletproofBlues]):
         preview = self._preview(selection)  # refused: the selection stays as it was
         self.put("selection", selection)
         self.put("preview", preview)
+        self.put("plot", plot_offer(self.encounter, combatant))
 
     @command
-    def roll(self, dice: Dice | None = None) -> None:
-        """Make the roll set up by ``choose`` (``dice``: physical dice)."""
+    def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
+        """Make the roll set up by ``choose`` (``dice``: physical dice; ``plot_point``: an
+        automatic success bought with the roller's plot point)."""
         if not self.state["selection"]:
             raise RuleError("Choose who rolls and against what first.")
         selection = self._task_args(self.state["selection"])
-        rolled = self.record(lambda: self.encounter.task(**selection, dice=dice))
+        rolled = self.record(
+            lambda: self.encounter.task(**selection, dice=dice, plot_point=plot_point)
+        )
         self.put_items(
             "result",
             {

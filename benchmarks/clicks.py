@@ -1,0 +1,174 @@
+"""Clicks and keystrokes per round of a fight (issue 32: "one typical round of four combatants, an
+attack and an answer each"; goal: 12 clicks or fewer, with the dice typed or rolled).
+
+A GM screen in a real JupyterLab page, 800 px wide, is played by Playwright as a GM plays it, and
+every real input is counted: a click is one click, choosing from a select is two (open it, pick),
+each character typed and each key pressed (Enter) is one keystroke. Nothing is done from Python.
+
+The fight: Ann and Bo (heroes) against Cy and Di (villains), in that order Ann, Cy, Bo, Di. Each
+attack hits whatever the dice (the heroes shoot, Agility 14 against 8 + Agility 1; the villains
+strike hand-to-hand, Prowess 14 against 8 + Prowess 1; no expertise, so never an extreme
+success), and each target takes the hit and shrugs it off (protection 5 against rank 2 and 3),
+so the same fight runs round after round. In round 1 the GM chooses what each attacks
+with and whom, where it is not what the screen offers first (Ann her second attack on Di, Cy
+attacks Bo, Bo his second attack); round 2 is a typical round: everyone does the same again, and
+the screen offers each attacker their last attack and target.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bpb_widgets import Encounter
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+Figure = tuple[str, float, str]  # an int is a float here
+WIDTH = 800
+
+
+def skirmish() -> Encounter:
+    """Ann, Cy, Bo and Di, started: every attack hits, no hit hurts (the module's docstring)."""
+    from bpb_widgets import Encounter
+
+    enc = Encounter(seed=11)
+    shots = [{"name": "Jab", "rank": 2}, {"name": "Kick", "rank": 3}]
+    blows = [{**shot, "hand_to_hand": True} for shot in shots]
+    heroes = {"side": "heroes", "agility": 14, "prowess": 1, "attacks": shots}
+    villains = {"side": "villains", "agility": 1, "prowess": 14, "attacks": blows}
+    for name, sheet in (("Ann", heroes), ("Cy", villains), ("Bo", heroes), ("Di", villains)):
+        enc.add(name, endurance=8, protection=5, **sheet)
+    enc.set_order(["Ann", "Cy", "Bo", "Di"])
+    enc.start()
+    return enc
+
+
+SETUP = f"""
+import ipywidgets
+from bpb_widgets import Encounter, GMScreen
+{inspect.getsource(skirmish)}
+rolled, typed = GMScreen(skirmish()), GMScreen(skirmish())
+ipywidgets.VBox([
+    ipywidgets.Box([rolled], _dom_classes=["bench-rolled"]),
+    ipywidgets.Box([typed], _dom_classes=["bench-typed"]),
+])
+"""
+#: Round 1's choices where they differ from what the screen offers: attacker -> (target, attack).
+CHOSEN = {"Ann": ("Di", "Kick"), "Cy": ("Bo", None), "Bo": (None, "Kick"), "Di": (None, None)}
+#: The physical dice typed for each attack (a hit, not an extreme success).
+DICE = "4 3"
+
+
+@dataclass
+class Count:
+    """Real inputs made: clicks (a select is two) and keystrokes."""
+
+    clicks: int = 0
+    keys: int = 0
+
+    def click(self, target: Locator) -> None:
+        target.click()
+        self.clicks += 1
+
+    def choose(self, select: Locator, value: str) -> None:
+        select.select_option(value)
+        self.clicks += 2
+
+    def type(self, box: Locator, text: str) -> None:
+        box.press_sequentially(text)
+        self.keys += len(text)
+
+    def press(self, box: Locator, key: str) -> None:
+        box.press(key)
+        self.keys += 1
+
+
+def play_round(
+    screen: Locator, chosen: dict[str, tuple[str | None, str | None]], typed: bool
+) -> Count:
+    """One round by clicks: each attacker (as the screen offers them) makes their attack, with
+    ``chosen`` target and attack where given, the dice rolled or ``typed``; the target takes the
+    hit; End turn. Returns the inputs counted."""
+    from playwright.sync_api import expect
+
+    count = Count()
+    attack = screen.get_by_role("region", name="Attack", exact=True)
+    strip = screen.get_by_role("region", name="Order of play")
+    answers = attack.get_by_role("region", name="The hit waiting for an answer")
+    dice = attack.get_by_role("textbox", name="Physical dice")
+    heading = strip.locator(".bpb-round")
+    start = heading.inner_text()
+    for attacker, (target, power) in chosen.items():
+        expect(attack.get_by_role("combobox", name="Attacker")).to_have_value(attacker)
+        if target is not None:
+            count.choose(attack.get_by_role("combobox", name="Target"), target)
+        if power is not None:
+            count.choose(attack.get_by_role("combobox", name="Attack", exact=True), power)
+        expect(attack.locator(".bpb-arithmetic")).to_be_visible()
+        if typed:
+            count.click(dice)
+            count.type(dice, DICE)
+            count.press(dice, "Enter")
+        else:
+            count.click(attack.get_by_role("button", name="Attack", exact=True))
+        expect(answers).to_be_visible()
+        count.click(answers.get_by_role("button", name="Take the hit", exact=True))
+        expect(answers).to_be_hidden()
+        count.click(strip.get_by_role("button", name="End turn", exact=True))
+    expect(heading).not_to_have_text(start)
+    return count
+
+
+def run() -> list[Figure]:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    from lab import CHROMIUM, LabServer, launch, open_notebook
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        print(f"clicks: {CHROMIUM} missing, skipped", file=sys.stderr)
+        return []
+    again: dict[str, tuple[str | None, str | None]] = dict.fromkeys(CHOSEN, (None, None))
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
+        browser = launch(playwright)
+        try:
+            book = open_notebook(server, browser, "clicks.ipynb", width=WIDTH)
+            out = book.run_cell(SETUP, wait_for=".bench-typed .bpb-chip")
+            rolled, typed = out.locator(".bench-rolled"), out.locator(".bench-typed")
+            first = play_round(rolled, CHOSEN, typed=False)
+            started = time.perf_counter()
+            second = play_round(rolled, again, typed=False)
+            wall = (time.perf_counter() - started) * 1e3
+            first_typed = play_round(typed, CHOSEN, typed=True)
+            second_typed = play_round(typed, again, typed=True)
+            rounds = book.kernel("print(rolled.encounter.round, typed.encounter.round)")
+            if rounds.strip() != "3 3":
+                raise RuntimeError(f"the rounds did not all end: {rounds}")
+        finally:
+            browser.close()
+            server.stop()
+    return [
+        (
+            "a typical round (4 attacks, 4 answers), dice rolled (goal <= 12)",
+            second.clicks,
+            "clicks",
+        ),
+        ("  keystrokes", second.keys, "keys"),
+        ("  wall time, each input waited for on the page", wall, "ms"),
+        ("the first round (targets and attacks chosen), dice rolled", first.clicks, "clicks"),
+        (
+            "a typical round, dice typed (Enter in the dice box attacks)",
+            second_typed.clicks,
+            "clicks",
+        ),
+        ("  keystrokes (the dice and Enter)", second_typed.keys, "keys"),
+        ("the first round, dice typed", first_typed.clicks, "clicks"),
+        ("  keystrokes", first_typed.keys, "keys"),
+    ]
