@@ -162,7 +162,7 @@ def test_notebook_10_runs_all_and_the_forecast_panel_runs_and_cancels_without_th
         panel = page.get_by_role("region", name="Fight forecast")
         expect(panel).to_be_visible(timeout=BOOT_MS)
         # the notebook's panel.run(n=1000); panel.wait() ran, and so did every cell after it
-        last = page.locator(".jp-Notebook .jp-Cell").last
+        last = page.locator(".jp-Notebook .jp-CodeCell").last
         expect(last.locator(".jp-OutputArea")).to_contain_text(
             "no attack or damage", timeout=BOOT_MS
         )

@@ -378,7 +378,7 @@ def test_a_character_file_of_a_whole_cast_is_not_cut_short() -> None:
     to(screen, "roster", "add_file", text=text)
     assert roster(screen)["error"] == "" and len(enc.names) == 4
     to(screen, "roster", "add_file", text=" " * 1_000_001)
-    assert "as a file's text" in roster(screen)["error"] and len(enc.names) == 4
+    assert "at most 1,000,000 characters" in roster(screen)["error"] and len(enc.names) == 4
 
 
 def test_plot_points_on_a_player_s_card() -> None:
