@@ -58,10 +58,20 @@ INSTALL_CELL = (
 )
 
 
-def run(*command: str | Path, cwd: Path = ROOT) -> None:
-    """Run a command, echoing it; fail the build if it fails."""
+def run(*command: str | Path, cwd: Path = ROOT, quiet: bool = False) -> None:
+    """Run a command, echoing it; fail the build if it fails. ``quiet``: its output is shown
+    only when it fails (jupyterlite's step-by-step log is a hundred lines of a good build)."""
     print("+", " ".join(str(part) for part in command), flush=True)
-    subprocess.run([str(part) for part in command], cwd=cwd, check=True)
+    done = subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        stdout=subprocess.PIPE if quiet else None,
+        stderr=subprocess.STDOUT if quiet else None,
+        text=True,
+    )
+    if done.returncode:
+        print(done.stdout or "", end="", flush=True)
+        raise SystemExit(f"failed ({done.returncode}): {command[0]} ... {command[-1]}")
 
 
 def kernel_versions() -> tuple[str, str, str]:
@@ -252,7 +262,8 @@ def main() -> None:
     shutil.copy2(LITE / "jupyter-lite.json", STAGE / "jupyter-lite.json")
     config = json.dumps(lite_config(found), indent=2)
     (STAGE / "jupyter_lite_config.json").write_text(config)
-    run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", STAGE, cwd=STAGE)
+    build = (sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", STAGE)
+    run(*build, cwd=STAGE, quiet=True)
     check_site(OUT)
     (OUT / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ too
     seconds = time.monotonic() - started
