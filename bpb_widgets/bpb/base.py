@@ -15,7 +15,13 @@ from bpb_widgets.bpb.rules.endurance import Endurance
 from bpb_widgets.bpb.rules.plot_points import SESSION_START, SPENDS
 from bpb_widgets.bpb.rules.ranks import HUMAN_AVERAGE, MAX_RANK, MIN_RANK
 from bpb_widgets.bpb.rules.tasks import Task
-from bpb_widgets.bpb.sheet import BOOSTABLE, AttackKind, Combatant, make_combatant
+from bpb_widgets.bpb.sheet import (
+    ATTACK_KINDS,
+    BOOSTABLE,
+    AttackKind,
+    Combatant,
+    make_combatant,
+)
 from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
@@ -275,7 +281,8 @@ class BulletproofBluesBase(Encounter[Combatant]):
 
     @classmethod
     def sheet_fields(cls) -> tuple[SheetField, ...]:
-        """The seven attributes (ranks 1-14), Super-speed, protection, expertise and whether a
+        """The seven attributes (ranks 1-14), Super-speed, protection, expertise, the attacks
+        (powers and weapons: name, rank, kind, hand-to-hand; seed 004, "Attack") and whether a
         player runs them (seed 004)."""
         ranks = tuple(
             SheetField(a, a.title(), "rank", HUMAN_AVERAGE, MIN_RANK, MAX_RANK)
@@ -296,6 +303,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             SheetField("protection", "Protection (greatest layer)", "rank", 0, 0, MAX_RANK),
             SheetField("expertise", "Expertise (block, dodge, powers)", "words", []),
             SheetField("activated", "Activated powers (Force Field, Growth)", "words", []),
+            SheetField("attacks", "Attacks", "attacks", [], choices=ATTACK_KINDS),
             SheetField("player", "Player character (plot points)", "flag", False),
         )
 

@@ -158,7 +158,8 @@ class SheetField:
     label: str
     #: "rank" (a whole number from ``low`` to ``high``; a default of None leaves it blank),
     #: "flag", "text", "words" (a list of words, such as expertise), "choice" (one of
-    #: ``choices``), "choices" (any of ``choices``).
+    #: ``choices``), "choices" (any of ``choices``), "attacks" (rows of an attack's name, rank,
+    #: kind, one of ``choices``, and whether it is hand-to-hand).
     kind: str
     default: object = None
     low: int | None = None

@@ -171,13 +171,17 @@ function attacksValue(el) {
       const read = (/** @type {string} */ key) =>
         /** @type {HTMLInputElement | null} */ (row.querySelector(`[data-key="${key}"]`));
       const kept = JSON.parse(/** @type {HTMLElement} */ (row).dataset.attack ?? "{}");
-      return {
+      // as the sheet writes an attack (hand_to_hand only when true), so an unchanged row
+      // reads as unchanged to the Edit form
+      const attack = {
         ...kept,
         name: read("name")?.value.trim() ?? "",
         rank: Number(read("rank")?.value),
         kind: read("kind")?.value,
-        hand_to_hand: Boolean(read("hand_to_hand")?.checked),
+        hand_to_hand: true,
       };
+      if (!read("hand_to_hand")?.checked) delete attack.hand_to_hand;
+      return attack;
     })
     .filter((attack) => attack.name);
 }

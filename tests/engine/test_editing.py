@@ -39,7 +39,7 @@ def test_attacks_protection_and_side_are_edited_too() -> None:
         side="allies",
     )
     assert enc.log[-1].text == (
-        "Monolith's sheet: Protection 0 -> 4; Side heroes -> allies; attacks none -> "
+        "Monolith's sheet: Protection 0 -> 4; Side heroes -> allies; Attacks none -> "
         "Thunderclap 7 (kind stunning) (by the GM)"
     )
     assert enc.attack_preview("Monolith", "Ganyeka", power="Thunderclap").weapon.stunning

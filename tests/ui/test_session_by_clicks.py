@@ -111,6 +111,20 @@ def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, An
     expect(edit).to_be_hidden()
     s.until(f"{ENC}.combatant('Monolith').brawn", "10")
     expect(s.log).to_contain_text("Monolith's sheet: Brawn 9 -> 10")
+    # and gives him an attack from the same form: a row of name, rank, kind and hand-to-hand
+    s.click(monolith, "Edit")
+    attacks = edit.get_by_role("group", name="Attacks")
+    expect(attacks.get_by_role("textbox", name="Attack name")).to_have_count(1)  # his Haymaker
+    s.click(attacks, "Add an attack")
+    row = attacks.locator(".bpb-attack-row").last
+    row.get_by_role("textbox", name="Attack name").fill("Shoulder charge")
+    row.get_by_role("spinbutton", name="Attack rank").fill("8")
+    row.get_by_role("checkbox", name="hand-to-hand").check()
+    s.click(edit, "Save changes")
+    expect(edit).to_be_hidden()
+    charge = f"{ENC}.combatant('Monolith').power('Shoulder charge')"
+    s.until(f"({charge}.rank, {charge}.hand_to_hand)", "(8, True)")
+    expect(s.log).to_contain_text("Shoulder charge 8")
     expect(monolith.get_by_role("button", name="Place now")).to_be_visible()
     s.click(s.strip, "Start")
     s.until(f"({ENC}.round, {ENC}.current)", "(1, 'Blueshift')")

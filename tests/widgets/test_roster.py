@@ -80,6 +80,15 @@ def test_the_form_offers_the_system_s_sheet_fields() -> None:
         14,
         2,
     )
+    attacks = next(f for f in roster(screen_of(battle()))["fields"] if f["name"] == "attacks")
+    assert (attacks["kind"], attacks["default"]) == ("attacks", [])  # New combatant, Edit
+    assert list(attacks["choices"]) == [
+        "normal",
+        "penetrating",
+        "stunning",
+        "exploding",
+        "non-endurance",
+    ]
     blackout = [f["name"] for f in roster(screen_of(blackout_fight()))["fields"]]
     assert {"pc", "step", "hp", "armor"} <= set(blackout) and "agility" not in blackout
     assert [f["name"] for f in roster(Roster(d10_fight()))["fields"]][-1] != "agility"
