@@ -1,9 +1,10 @@
 """Random fights in every rule set (hypothesis, on the engine's own stateful machines, with the
 GM hiding and revealing combatants as they go, and hidden combatants grabbing, holding, attacking
-and giving or ending conditions, from every source a rule set has): no message to the player
-widget and no event of the player page ever holds a hidden combatant's name, no condition says
-when or by whom where that is someone hidden, and the view never shows a hidden combatant's turn:
-while one acts, nothing at all is sent (unless the GM changes who the players may see).
+and giving or ending conditions, from every source a rule set has: docs/player-view.md lists
+them): no message to the player widget and no event of the player page ever holds a hidden
+combatant's name, no condition says when or by whom where that is someone hidden, and the view
+never shows a hidden combatant's turn: while one acts, nothing at all is sent (unless the GM
+changes who the players may see).
 
 Checked after every accepted command, undo and redo, against who is hidden at that moment (a name
 may reach the players while it is visible: hiding someone later does not unsay it)."""
@@ -26,7 +27,7 @@ from bpb_widgets.player import Feed
 from bpb_widgets.widgets import PlayerView
 from tests.engine import test_stateful, test_stateful_systems
 
-SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=None)
+SETTINGS = settings(max_examples=50, stateful_step_count=30, deadline=None)
 #: The hidden combatants the machines add.
 HIDDEN = ["Shade", "Lurker"]
 #: Conditions the GM gives: one in the GM's own words that names a hidden combatant.
@@ -135,12 +136,19 @@ class Watching:
     @rule(
         data=st.data(),
         what=st.sampled_from(CONDITIONS),
-        ends=st.sampled_from(["start", "end", None]),
+        ends=st.sampled_from(["start", "end", "rounds", None]),
     )
     def condition_of_the_hidden(self, data: st.DataObject, what: str, ends: str | None) -> None:
-        """The GM gives a condition that ends on someone's turn (a hidden one's, most often)."""
+        """The GM gives a condition that ends on someone's turn (a hidden one's, most often), or
+        lasts a number of rounds."""
         names = self.enc.names
         who = data.draw(st.sampled_from(names))
+        if ends == "rounds":
+            rounds = data.draw(st.integers(1, 3))
+            self.attempt(  # type: ignore[attr-defined]
+                lambda: self.enc.add_condition(who, what, rounds=rounds)
+            )
+            return
         of = data.draw(st.sampled_from([n for n in names if n in HIDDEN] or names))
         self.attempt(  # type: ignore[attr-defined]
             lambda: self.enc.add_condition(who, what, ends=ends, of=of if ends else None)
@@ -182,27 +190,45 @@ class BulletproofBlues(Watching, test_stateful.Fight):
     @precondition(someone_acts)
     @rule(
         victim=st.sampled_from(test_stateful.NAMES),
-        then=st.sampled_from(["hold", "hold", "trip", "throw", "squeeze"]),
+        then=st.sampled_from(["hold", "hold", "trip", "throw", "squeeze", "interpose"]),
     )
     def hidden_grabs(self, victim: str, then: str) -> None:
-        """The hidden one acting grabs someone, and holds them (seed 004, "Grabbing")."""
+        """The hidden one acting grabs someone, and holds them or hides behind them (seed 004,
+        "Grabbing")."""
         holder = self.hidden_one_acting()
         self.attempt(  # type: ignore[attr-defined]
             lambda: self.enc.grab(holder, victim, then, dice=(6, 6), reaction_dice=(1, 1))
         )
 
-    @precondition(someone_acts)
+    @precondition(lambda self: someone_acts(self) and not self.enc.pending_hits)
     @rule(
         victim=st.sampled_from(test_stateful.NAMES),
-        effect=st.sampled_from(["staggering", "slamming", "overwhelming", None]),
+        effect=st.sampled_from(["staggering", "staggering", "slamming", "overwhelming", None]),
+        lands=st.booleans(),
     )
-    def hidden_attacks(self, victim: str, effect: str | None) -> None:
-        """The hidden one acting hits someone hard (staggered, powers off; answered by the
-        machine's rules: a dive for cover leaves them prone)."""
+    def hidden_attacks(self, victim: str, effect: str | None, lands: bool) -> None:
+        """The hidden one acting, with Agility 14 and expertise in its blast, hits someone
+        with an extreme success; it lands at once (``lands``: staggered, and powers off for one
+        with a force field) or is answered by the machine's rules (a dive for cover: prone)."""
         attacker = self.hidden_one_acting()
-        self.attempt(  # type: ignore[attr-defined]
-            lambda: self.enc.attack(attacker, victim, 9, power="blast", effect=effect, dice=(6, 6))
-        )
+        enc = self.enc
+        attempt = self.attempt  # type: ignore[attr-defined]
+        attempt(lambda: enc.edit(attacker, agility=14, expertise={"blast"}))
+        attempt(lambda: enc.edit(victim, activated=["force field"]))
+        attempt(lambda: enc.attack(attacker, victim, 1, power="blast", effect=effect, dice=(6, 6)))
+        if lands and enc.pending_hits:
+            attempt(lambda: enc.take_hit(reaction_dice=(1, 1), powers_dice=(1, 1)))
+
+    @precondition(lambda self: self.enc.pending_hits)
+    @rule(data=st.data())
+    def hidden_interposes(self, data: st.DataObject) -> None:
+        """A hidden one dives in front of the hit waiting (seed 000, "Forcing An Action")."""
+        hidden = [n for n in self.enc.names if self.enc.hidden(n)]
+        if hidden:
+            who = data.draw(st.sampled_from(hidden))
+            self.attempt(  # type: ignore[attr-defined]
+                lambda: self.enc.take_hit(instead=who, reaction_dice=(1, 1), powers_dice=(1, 1))
+            )
 
 
 class BulletproofBluesWiki(BulletproofBlues):
@@ -219,7 +245,7 @@ class Blackout(Watching, test_stateful_systems.Fight):
     @rule(who=st.sampled_from(HIDDEN))
     def add_hidden(self, who: str) -> None:
         if self.rule_set == "blackout":
-            act = lambda: self.enc.add(who, pc=False, step=1, ap=2, hp=4, hidden=True)  # noqa: E731
+            act = lambda: self.enc.add(who, pc=False, step=1, ap=3, hp=4, hidden=True)  # noqa: E731
         else:
             act = lambda: self.enc.add(who, agb=4, awarb=1, hidden=True)  # noqa: E731
         self.attempt(act)  # type: ignore[attr-defined]
@@ -237,8 +263,32 @@ class Blackout(Watching, test_stateful_systems.Fight):
         """The one acting moves into terrain that slows them, or out of it (seed 002)."""
         who = self.enc.current
         self.attempt(  # type: ignore[attr-defined]
-            lambda: self.enc.act(who, "movement", terrain=terrain)
+            lambda: self.enc.act(who, "movement", ap=1, terrain=terrain)
         )
+
+    @precondition(lambda self: self.rule_set == "blackout" and self.enc.names)
+    @rule(data=st.data(), feet=st.sampled_from([10, 30, 60]), hp=st.sampled_from([3, 40]))
+    def falls_and_harm(self, data: st.DataObject, feet: int, hp: int) -> None:
+        """Someone falls (prone, seed 002 "Falling"), or the GM takes hit points off by hand, to
+        out of the fight or dead (seed 002, "Damage")."""
+        who = data.draw(st.sampled_from(self.enc.names))
+        if data.draw(st.booleans()):
+            self.attempt(lambda: self.enc.fall(who, feet))  # type: ignore[attr-defined]
+        else:
+            self.attempt(lambda: self.enc.damage(who, hp))  # type: ignore[attr-defined]
+
+    @precondition(lambda self: self.rule_set == "blackout" and self.enc.current is not None)
+    @rule(victim=st.sampled_from(test_stateful_systems.NAMES), ranged=st.booleans())
+    def hidden_knocks_out(self, victim: str, ranged: bool) -> None:
+        """The hidden one acting tries to incapacitate someone: knocked unconscious (stabilised)
+        or, from range, killed (dead) (seed 002, "Non-Lethal Attacks")."""
+        attacker = self.enc.current
+        enc = self.enc
+        attempt = self.attempt  # type: ignore[attr-defined]
+        if not enc.hidden(attacker):
+            attempt(lambda: enc.hide(attacker))
+        attempt(lambda: enc.attack_test(attacker, victim, 5))
+        attempt(lambda: enc.damage_test(3, non_lethal=True, ranged=ranged, vitality=0))
 
 
 class D10AP(Blackout):
