@@ -160,6 +160,16 @@ class Part(Panel, Generic[E]):
         """The encounter changed: a refused command's message no longer applies."""
         self.put("error", "")
 
+    def on_form(self, form: str, blame: Callable[[], str], run: Callable[[], object]) -> None:
+        """Run the command of this part's ``form``; a refusal names the field ``blame`` finds
+        (``form_error``, shown next to that field) and changes nothing."""
+        try:
+            run()
+        except RuleError as error:
+            self.put("form_error", {"form": form, "field": blame(), "message": str(error)})
+            raise
+        self.put("form_error", {})
+
     def record(self, run: Callable[[], T]) -> T:
         """Run an engine command and show what it logged as this part's ``result``: its
         ``lines``, stamped with the turn and the log's length before them, so that the result

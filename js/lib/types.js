@@ -386,6 +386,7 @@
  *   damage: { pool: number, non_lethal: boolean, ranged: boolean },
  *   damage_preview: DamageOdds | Refused | Unset<DamageOdds>,
  *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
+ *   form_error: { form?: string, field?: string, message?: string },
  * }} CombatState
  */
 

@@ -1,9 +1,10 @@
 // @ts-check
 // Blackout actions and tests (seed 002): an action and its AP; the attack test with the exact
 // chance of beating passive evasion; on a hit, the damage test with the chance of each hit-point
-// total it leaves; the Endurance [Vitality] test of someone out of the fight; healing. Each pool
-// is rolled, or the physical dice or the successes counted at the table are typed in.
-import { button, field, fillSelect, h, parseDice, redraw, showResult, typedOnce } from "../lib/dom.js";
+// total it leaves; the Endurance [Vitality] test of someone out of the fight; healing; a surprise
+// attack; a fall. Each pool is rolled, or the physical dice or the successes counted at the table
+// are typed in. A refused form shows why next to the field the kernel blames.
+import { button, field, fillSelect, h, parseDice, redraw, showFormError, showResult, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, exact, swatches } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -241,12 +242,14 @@ export function renderCombat({ model: anyModel, el }) {
     placeholder: "e.g. 2 3",
     "aria-label": "Attackers' Dexterity [Sneak] successes",
   });
-  const watchers = h("div", { class: "bpb-row" });
+  const sneakField = field("Attackers' Sneak successes", sneak);
+  const watchers = h("div", { class: "bpb-row", role: "group", "aria-label": "Defenders' Perception successes" });
+  const surpriseError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
   const surprise = h(
     "details",
     { class: "bpb-heal" },
     h("summary", { text: "Surprise attack (Dexterity [Sneak] against Insight [Perception])" }),
-    h("div", { class: "bpb-row" }, field("Attackers' Sneak successes", sneak)),
+    h("div", { class: "bpb-row" }, sneakField),
     h("p", { class: "bpb-hint", text: "Each defender's Perception successes (blank: not a defender):" }),
     watchers,
     button("Surprise attack", () => {
@@ -258,10 +261,59 @@ export function renderCombat({ model: anyModel, el }) {
       }
       command(model, "surprise", { attackers: parseDice(sneak.value) ?? [], defenders });
     }),
+    surpriseError,
   );
 
+  // -- a fall (seed 002, "Falling") -----------------------------------------------------------
+  const faller = h("select", { "aria-label": "Who falls" });
+  const feet = number("Feet fallen", "10");
+  const fortitude = h("input", {
+    type: "number",
+    min: "0",
+    class: "bpb-number",
+    placeholder: "no test",
+    "aria-label": "Fortitude successes",
+  });
+  const d3 = h("input", { type: "text", size: "8", placeholder: "e.g. 2 3", "aria-label": "D3 dice" });
+  const typedD3 = typedOnce(model, d3, parseDice);
+  const fallError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {import("../lib/dom.js").FormFields} */
+  const fallFields = new Map(
+    /** @type {Array<[string, HTMLElement, string]>} */ ([
+      ["name", faller, "Who falls"],
+      ["feet", feet, "Feet fallen"],
+      ["successes", fortitude, "Endurance [Fortitude] successes (blank: no test)"],
+      ["dice", d3, "D3 dice (blank = roll)"],
+    ]).map(([key, control, text]) => [key, { control, wrapper: field(text, control) }]),
+  );
+  const fall = h(
+    "details",
+    { class: "bpb-heal" },
+    h("summary", { text: "Fall (D3 direct damage per 5 ft from 10 ft; Endurance [Fortitude] halves it)" }),
+    h("div", { class: "bpb-row" }, ...[...fallFields.values()].map(({ wrapper }) => wrapper)),
+    button("Fall", () =>
+      command(model, "fall", {
+        name: faller.value,
+        feet: Number(feet.value),
+        successes: counted(fortitude.value),
+        dice: typedD3(),
+      }),
+    ),
+    fallError,
+  );
+  /** @type {import("../lib/dom.js").FormFields} */
+  const surpriseFields = new Map([
+    ["attackers", { control: sneak, wrapper: sneakField }],
+    ["defenders", { control: watchers, wrapper: watchers }],
+  ]);
+  const paintFormError = () => {
+    const error = model.get("form_error") ?? {};
+    showFormError(surpriseError, surpriseFields, error.form === "surprise" ? error : undefined, null);
+    showFormError(fallError, fallFields, error.form === "fall" ? error : undefined, null);
+  };
+
   const result = h("p", { class: "bpb-result", "aria-live": "polite" });
-  body.append(vitality, apLeft, attackSection, damage, result, actions, heal, surprise);
+  body.append(vitality, apLeft, attackSection, damage, result, actions, heal, surprise, fall);
 
   let built = false;
   const paint = () => {
@@ -309,6 +361,7 @@ export function renderCombat({ model: anyModel, el }) {
     );
     fillSelect(healer, people, healer.value || current);
     fillSelect(patient, people, patient.value || null);
+    fillSelect(faller, people, faller.value || current);
 
     const ap = model.get("ap");
     apLeft.textContent = current ? `${current}'s turn: ${ap ?? 0} AP left` : "";
@@ -389,8 +442,10 @@ export function renderCombat({ model: anyModel, el }) {
     ],
     paint,
   );
+  const stopForm = watch(model, ["form_error"], paintFormError);
   return () => {
     stop();
+    stopForm();
     cleanup();
   };
 }

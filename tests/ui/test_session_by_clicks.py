@@ -28,8 +28,8 @@ ENC = "screen.encounter"
 
 @pytest.fixture(
     scope="module",
-    params=[("lab", LIGHT), ("notebook", DARK)],
-    ids=["jupyterlab-light", "notebook7-dark"],
+    params=[("lab", LIGHT), ("notebook", DARK), ("lab", DARK), ("notebook", LIGHT)],
+    ids=["jupyterlab-light", "notebook7-dark", "jupyterlab-dark", "notebook7-light"],
 )
 def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
@@ -300,6 +300,22 @@ def test_a_blackout_fight_from_new_fight_to_one_side_out(screen: Screen) -> None
     combat.get_by_role("spinbutton", name="Mech: Perception successes").fill("1")
     s.click(combat, "Surprise attack")
     s.until(f"{ENC}.has_condition('Mech', 'surprised')", "True")
+    # Kara drops 10 ft from the catwalk (seed 002, "Falling"): a D3 typed wrong is refused next
+    # to its box; then 2 and 1, halved by her Fortitude test, and she is not prone
+    combat.locator("summary", has_text="Fall (").click()
+    combat.get_by_role("combobox", name="Who falls").select_option("Kara")
+    combat.get_by_role("spinbutton", name="Feet fallen").fill("10")
+    combat.get_by_role("spinbutton", name="Fortitude successes").fill("2")
+    d3 = combat.get_by_role("textbox", name="D3 dice")
+    d3.fill("4 1")
+    s.click(combat, "Fall")
+    expect(d3).to_have_attribute("aria-invalid", "true")
+    expect(combat.locator(".bpb-invalid + .bpb-field-error")).to_contain_text("not a die face")
+    d3.fill("2 1")
+    s.click(combat, "Fall")
+    s.until(f"({ENC}.hit_points('Kara')[0], {ENC}.has_condition('Kara', 'prone'))", "(11, False)")
+    expect(d3).not_to_have_attribute("aria-invalid", "true")
+    expect(s.log).to_contain_text("Kara falls 10 ft: D3 x 2 (2 1)")
     s.click(s.strip, "Start")
     s.until(f"{ENC}.current", "Kara")
     attack = combat.get_by_role("region", name="Attack test")

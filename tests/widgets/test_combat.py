@@ -226,3 +226,45 @@ def test_a_surprise_attack_from_the_panel() -> None:
     assert lines[0].startswith("Surprise attack: the attackers average 2.5")
     cards = screen.panels["roster"]["cards"]
     assert [c["name"] for c in cards["Mech"]["conditions"]] == ["surprised"]
+
+
+def test_a_fall_from_the_panel() -> None:
+    """Seed 002, "Falling": "for every 5 feet fallen, the character takes D3 direct damage" from
+    10 ft, and is knocked prone; an Endurance [Fortitude] test halves it. The D3s are typed (or
+    rolled); a refusal is shown next to the field it blames and changes nothing; undo takes the
+    fall back."""
+    enc, screen = started()
+    before = enc.to_json()
+    for given, blamed in [
+        ({"name": "Nobody", "feet": 10}, "name"),
+        ({"name": "Kara", "feet": -5}, "feet"),
+        ({"name": "Kara", "feet": 20, "successes": -1}, "successes"),
+        ({"name": "Kara", "feet": 20, "dice": [4, 1, 1, 1]}, "dice"),
+    ]:
+        to(screen, "combat", "fall", **given)
+        error = combat(screen)["form_error"]
+        assert (error["form"], error["field"]) == ("fall", blamed)
+        assert error["message"] in combat(screen)["error"]
+        assert enc.to_json() == before
+    to(screen, "combat", "fall", name="Kara", feet=20, dice=[3, 2, 1, 3])
+    assert combat(screen)["form_error"] == {} and combat(screen)["error"] == ""
+    assert hp(screen, "Kara") == 12 - 9 and enc.has_condition("Kara", "prone")
+    assert combat(screen)["result"]["lines"][0].startswith("Kara falls 20 ft: D3 x 4 (3 2 1 3)")
+    to(screen, "strip", "undo")
+    assert hp(screen, "Kara") == 12 and not enc.has_condition("Kara", "prone")
+
+
+def test_a_refused_surprise_attack_blames_its_field() -> None:
+    """The Surprise attack form shows its refusal next to the attackers' Sneak successes or
+    the defenders' Perception, whichever the rules refuse."""
+    _enc, screen = started()
+    for attackers, defenders, blamed in [
+        ([], {"Mech": 1}, "attackers"),
+        ([2], {"Mech": -1}, "defenders"),
+        ([2], {"Nobody": 1}, "defenders"),
+    ]:
+        to(screen, "combat", "surprise", attackers=attackers, defenders=defenders)
+        error = combat(screen)["form_error"]
+        assert (error["form"], error["field"]) == ("surprise", blamed)
+    to(screen, "combat", "surprise", attackers=[2], defenders={"Mech": 3})
+    assert combat(screen)["form_error"] == {}

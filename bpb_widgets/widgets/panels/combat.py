@@ -1,13 +1,15 @@
 """Blackout combat (seed 002): an action with its AP, an attack test with the exact chance of
 beating the target's passive evasion, the damage test of a hit with the chance of each hit-point
 total it leaves, the Endurance [Vitality] test of someone out of the fight, healing, a surprise
-attack (``js/panels/combat.js``)."""
+attack, a fall (``js/panels/combat.js``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bpb_widgets.blackout import Blackout
+from bpb_widgets.blackout.movement import fall
+from bpb_widgets.blackout.rules import surprise
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -32,6 +34,7 @@ class CombatPart(Part[Blackout]):
             self.put("selection", {})
             self.put("damage", {"pool": 4, "non_lethal": False, "ranged": False})
             self.put("result", {})
+            self.put("form_error", {})
         else:
             self.follow_result()
             self.forget_the_gone()
@@ -247,4 +250,51 @@ class CombatPart(Part[Blackout]):
         """A surprise attack: each attacker's Dexterity [Sneak] successes and each defender's
         Insight [Perception] successes (by name); below the attackers' average is surprised
         (seed 002, "Surprise Attacks")."""
-        self.record(lambda: self.encounter.surprise(attackers, defenders))  # type: ignore[arg-type]
+        self.on_form(
+            "surprise",
+            lambda: self._blame_surprise(attackers, defenders),
+            lambda: self.record(
+                lambda: self.encounter.surprise(attackers, defenders)  # type: ignore[arg-type]
+            ),
+        )
+
+    def _blame_surprise(self, attackers: object, defenders: object) -> str:
+        """Which part of a surprise attack a refusal is about: the attackers' Sneak successes
+        when the rules refuse them against no defender, else the defenders' Perception."""
+        try:
+            surprise(attackers, {"": 0})  # type: ignore[arg-type]
+        except (RuleError, TypeError):
+            return "attackers"
+        return "defenders"
+
+    @command
+    def fall(
+        self, name: str, feet: float, successes: int | None = None, dice: Dice | None = None
+    ) -> None:
+        """``name`` falls ``feet``: D3 direct damage per 5 ft from 10 ft and prone, halved and
+        not prone with enough Endurance [Fortitude] ``successes`` (blank: no test); the
+        physical ``dice`` typed, else rolled (seed 002, "Falling")."""
+        self.on_form(
+            "fall",
+            lambda: self._blame_fall(name, feet, successes, dice),
+            lambda: self.record(
+                lambda: self.encounter.fall(name, feet, successes=successes, rolled=dice)
+            ),
+        )
+
+    def _blame_fall(self, name: str, feet: float, successes: int | None, dice: Dice | None) -> str:
+        """Which field of the fall a refusal is about: the first the rules refuse, taken in
+        the order the form reads (who, the height, the test, the dice)."""
+        if name not in self.encounter.names:
+            return "name"
+        tries: list[tuple[str, dict[str, Any]]] = [
+            ("feet", {}),
+            ("successes", {"successes": successes}),
+            ("dice", {"successes": successes, "rolled": dice}),
+        ]
+        for blamed, given in tries:
+            try:
+                fall(feet, **given)
+            except RuleError:
+                return blamed
+        return ""

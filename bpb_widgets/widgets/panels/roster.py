@@ -109,20 +109,10 @@ class RosterPart(Part[Encounter[Any]]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    def _on_form(self, form: str, blame: Callable[[], str], run: Callable[[], object]) -> None:
-        """Run the command of the add or edit ``form``; a refusal names the field ``blame``
-        finds (``form_error``) and changes nothing."""
-        try:
-            run()
-        except RuleError as error:
-            self.put("form_error", {"form": form, "field": blame(), "message": str(error)})
-            raise
-        self.put("form_error", {})
-
     @command
     def add(self, name: str, sheet: dict[str, object]) -> None:
         """Add a combatant from the form; a refusal names the field it is about."""
-        self._on_form(
+        self.on_form(
             "add", lambda: self._blame(name, sheet), lambda: self.encounter.add(name, **sheet)
         )
 
@@ -139,7 +129,7 @@ class RosterPart(Part[Encounter[Any]]):
     def edit(self, name: str, sheet: dict[str, object]) -> None:
         """Change ``name``'s sheet (the fields the Edit form changed); a refusal names the field
         it is about, and changes nothing."""
-        self._on_form(
+        self.on_form(
             "edit",
             lambda: self._blame_edit(name, sheet),
             lambda: self.encounter.edit(name, **sheet),
