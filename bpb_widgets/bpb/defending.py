@@ -226,6 +226,39 @@ class Defending(Fighting):
         Only attacks that inflict Endurance damage may be blocked or dodged, unless the defender
         uses the same ``power`` as the attacker (its rank is rolled), or with the GM's permission
         (``similar=True``) a power of a similar theme (seed 000, "Blocking", "Dodging")."""
+        return self._defense_preview(
+            kind, defender, None, attacker=attacker, rank=rank, power=power, similar=similar
+        )
+
+    def _open_answers(self, hit: Attack) -> list[str]:
+        """Block and dodge where ``defense_preview`` allows them (the attack panel's reasons),
+        then diving for cover (``Fighting._open_answers``)."""
+        same = not hit.endurance and self._sheet(hit.target).power(hit.power) is not None
+        power = hit.power if same else None
+        allowed: list[str] = []
+        for kind in DEFENSES:
+            try:
+                self._defense_preview(
+                    kind, hit.target, hit, attacker=None, rank=None, power=power, similar=False
+                )
+            except RuleError:
+                continue
+            allowed.append(kind)
+        return [*allowed, *super()._open_answers(hit)]
+
+    def _defense_preview(
+        self,
+        kind: DefenseKind,
+        defender: str,
+        waiting: Attack | None,
+        *,
+        attacker: str | None,
+        rank: int | None,
+        power: str | None,
+        similar: bool,
+    ) -> DefensePreview:
+        """``defense_preview``, against ``waiting`` (a hit not yet in the list of those waiting)
+        or, if None, the hit waiting for ``defender``."""
         kind = check_defense(kind)
         rule = DEFENSES[kind]
         defender = self._known(defender)
@@ -233,7 +266,7 @@ class Defending(Fighting):
         similar = check_flag(similar, "similar")
         hit = None
         if attacker is None or rank is None:
-            hit = self._pending_for(defender)
+            hit = waiting or self._pending_for(defender)
             if hit is None:
                 raise RuleError(
                     f"No hit on {defender} is waiting: name the attacker and the attack's rank."

@@ -277,7 +277,7 @@ class Fighting(BulletproofBluesBase):
             outcome = "hit" if roll.success else "miss"
         outcome += by_plot_point(roll)
         if roll.success:
-            outcome += f"; {preview.target} may {self._answers(preview.weapon.kind)}"
+            outcome += f"; {self._answers(_hit(preview, roll, applied, ''))}"
         why = f" ({'; '.join(preview.automatic)})" if preview.automatic else ""
         shown = preview.roll_text.replace("2d6", f"2d6 ({roll.dice[0]}+{roll.dice[1]})", 1)
         text = (
@@ -546,11 +546,31 @@ class Fighting(BulletproofBluesBase):
         kind = "" if weapon.kind == "normal" else f" ({weapon.kind})"
         return f"{weapon.name} {weapon.rank}{kind}"
 
-    @staticmethod
-    def _answers(kind: AttackKind) -> str:
-        if kind == "non-endurance":
-            return "block or dodge with the same power, dive for cover or take it"
-        return "block, dodge, dive for cover or take the hit"
+    def _answers(self, hit: Attack) -> str:
+        """The log's words for the answers the rules leave the target of ``hit``: "Razor may
+        block, dodge, dive for cover or take the hit", or for someone unaware of the fight
+        "Hooligan can only take the hit". Each answer is refused for the same reasons the
+        attack panel shows (``_open_answers``)."""
+        last = "take the hit" if hit.endurance else "take it"
+        open_ = self._open_answers(hit)
+        if not open_:
+            return f"{hit.target} can only {last}"
+        if not hit.endurance and open_[:2] == ["block", "dodge"]:
+            open_ = ["block or dodge with the same power", *open_[2:]]
+        elif not hit.endurance:
+            open_ = [f"{a} with the same power" if a in ("block", "dodge") else a for a in open_]
+        return f"{hit.target} may {', '.join(open_)} or {last}"
+
+    def _open_answers(self, hit: Attack) -> list[str]:
+        """Which of block, dodge and dive for cover the rules leave the target of ``hit`` (taking
+        it is always left): refused as ``cover_preview`` (and, with ``Defending``,
+        ``defense_preview``) would refuse them, e.g. for someone unaware of the fight, who
+        cannot force an action (seed 000, "Forcing An Action")."""
+        try:
+            self.cover_preview(hit.target)
+        except RuleError:
+            return []
+        return ["dive for cover"]
 
     def _names_once(self, names: object, what: str) -> list[str]:
         if isinstance(names, str) or not isinstance(names, Iterable):
