@@ -38,7 +38,7 @@ def screen(
     screen = open_screen(
         lab_server,
         browser,
-        f"session-{app}.ipynb",
+        f"session-{app}-{request.param_index}.ipynb",  # each its own saved files
         app,
         theme,
         "from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen",
