@@ -214,6 +214,7 @@ export function plotPointBox(model) {
   paint();
   return {
     label,
+    box,
     /** Whether to spend a plot point on the roll now sent. */
     take: () => {
       sent = box.checked && !box.hidden;

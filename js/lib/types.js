@@ -283,6 +283,7 @@
  *   grapple_actions: Array<[string, string]>,
  *   grapple: { holding: string | null, held_by: string | null } | Unset<{ holding: string | null, held_by: string | null }>,
  *   plot: PlotOffer | Unset<PlotOffer>,
+ *   form_error: { form?: string, field?: string, message?: string },
  * }} AttackState
  */
 
@@ -452,7 +453,7 @@
  *   files: Array<{ name: string, size: number, modified: number }>,
  *   rules: string,
  *   rule_sets: RuleSetOffer[],
- *   form_error: { field?: string, message?: string },
+ *   form_error: { form?: string, field?: string, message?: string },
  *   player_url: string,
  * }} FilesState
  */

@@ -3,7 +3,18 @@
 // in, range and circumstances; the exact odds before the roll; Attack (or the physical dice). On a
 // hit the target's answers are right there with their odds and cost; an extreme success's effect
 // is chosen; what happened is listed.
-import { button, field, fillSelect, h, parseDice, plotPointBox, redraw, setText, typedOnce } from "../lib/dom.js";
+import {
+  button,
+  field,
+  fillSelect,
+  h,
+  parseDice,
+  plotPointBox,
+  redraw,
+  setText,
+  showFormError,
+  typedOnce,
+} from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { chance, chart, legend, summary } from "../lib/odds.js";
 import { command, watch } from "../lib/sync.js";
@@ -109,6 +120,7 @@ export function renderAttack({ model: anyModel, el }) {
   );
   // grabs: the attacker grabs the target, and what then; a grapple under way, or breaking free
   const followUp = h("select", { "aria-label": "Then" });
+  const thenField = field("Then", followUp);
   const grabs = h(
     "details",
     { class: "bpb-circumstances bpb-grabs" },
@@ -116,7 +128,7 @@ export function renderAttack({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-row" },
-      field("Then", followUp),
+      thenField,
       button("Grab", () =>
         command(model, "grab", { follow_up: followUp.value, dice: typedDice(), plot_point: plotPoint.take() }),
       ),
@@ -132,13 +144,19 @@ export function renderAttack({ model: anyModel, el }) {
   setup.append(grapple, grabs);
   const answers = answersPanel();
   // the dice box serves the attack and, once it hits, the target's answer
-  body.append(
-    setup,
-    answers.box,
-    h("div", { class: "bpb-controls" }, attackButton, field("Dice (blank = roll)", dice), plotPoint.label),
-    result,
-    hint,
-  );
+  const diceField = field("Dice (blank = roll)", dice);
+  const controls = h("div", { class: "bpb-controls" }, attackButton, diceField, plotPoint.label);
+  // a refused roll, grab, break free or answer shows why next to the box it blames
+  const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {import("../lib/dom.js").FormFields} */
+  const formFields = new Map([
+    ["dice", { control: dice, wrapper: diceField }],
+    ["plot_point", { control: plotPoint.box, wrapper: plotPoint.label }],
+    ["follow_up", { control: followUp, wrapper: thenField }],
+    ["instead", { control: answers.interpose, wrapper: answers.interpose }],
+  ]);
+  const paintFormError = () => showFormError(formError, formFields, model.get("form_error"), controls);
+  body.append(setup, answers.box, controls, formError, result, hint);
 
   let built = false;
   const buildChoices = () => {
@@ -389,7 +407,7 @@ export function renderAttack({ model: anyModel, el }) {
     const choosing = h("div", {}, chooser, effects);
     const effect = h("p", { class: "bpb-hint" });
     const lead = h("p");
-    const interpose = h("div", { class: "bpb-interpose" });
+    const interpose = h("div", { class: "bpb-interpose", role: "group", "aria-label": "Someone else takes the hit" });
     const answering = h(
       "div",
       {},
@@ -459,7 +477,7 @@ export function renderAttack({ model: anyModel, el }) {
         ),
       );
     };
-    return { box, paint };
+    return { box, paint, interpose };
   }
 
   const paint = () => {
@@ -502,8 +520,10 @@ export function renderAttack({ model: anyModel, el }) {
     ["names", "powers", "current", "selection", "preview", "pending", "answers", "result", "grapple"],
     paint,
   );
+  const stopForm = watch(model, ["form_error"], paintFormError);
   return () => {
     stop();
+    stopForm();
     cleanup();
   };
 }

@@ -267,13 +267,8 @@ export function renderCombat({ model: anyModel, el }) {
   // -- a fall (seed 002, "Falling") -----------------------------------------------------------
   const faller = h("select", { "aria-label": "Who falls" });
   const feet = number("Feet fallen", "10");
-  const fortitude = h("input", {
-    type: "number",
-    min: "0",
-    class: "bpb-number",
-    placeholder: "no test",
-    "aria-label": "Fortitude successes",
-  });
+  const fortitude = number("Fortitude successes", "");
+  fortitude.placeholder = "no test";
   const d3 = h("input", { type: "text", size: "8", placeholder: "e.g. 2 3", "aria-label": "D3 dice" });
   const typedD3 = typedOnce(model, d3, parseDice);
   const fallError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });

@@ -209,12 +209,17 @@ export function renderFiles({ model: anyModel, el }) {
   });
   const page = h("span", { class: "bpb-inline bpb-player-link", hidden: true }, pageLink, closePage);
 
+  // a refused autosave shows why next to the file name it is about; the player page's, under the row
+  const nameField = field("File", name);
+  const fileError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
+  /** @type {FormFields} */
+  const fileFields = new Map([["name", { control: name, wrapper: nameField }]]);
   body.append(
     status,
     h(
       "div",
       { class: "bpb-row" },
-      field("File", name),
+      nameField,
       known,
       h(
         "div",
@@ -227,6 +232,7 @@ export function renderFiles({ model: anyModel, el }) {
         page,
       ),
     ),
+    fileError,
     newFight,
     confirm,
   );
@@ -252,8 +258,10 @@ export function renderFiles({ model: anyModel, el }) {
   model.on("change:error", paintRefusal);
   const paintFormError = () => {
     const error = model.get("form_error");
-    if (error?.message) toggleNewFight(true);
-    showFormError(formError, optionFields, error, startButton.parentElement);
+    const ofFile = error?.form === "autosave" || error?.form === "player_page";
+    if (error?.message && !ofFile) toggleNewFight(true);
+    showFormError(formError, optionFields, ofFile ? undefined : error, startButton.parentElement);
+    showFormError(fileError, fileFields, ofFile ? error : undefined, newFight);
   };
   // a new fight started (a new part's state, its rules): the form's job is done
   const started = () => toggleNewFight(false);

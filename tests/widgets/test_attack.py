@@ -598,3 +598,63 @@ def test_a_plot_point_turns_a_miss_into_a_hit_at_the_roll() -> None:
     assert attack(screen)["error"] == "" and not enc.pending_hits
     assert enc.log[-1].kind == "avoided" and enc.plot_points("Thug") == 0
     assert attack(screen)["plot"] == {}  # Widow has none left
+
+
+def blamed(screen: GMScreen) -> tuple[str, str]:
+    """The form and field the attack panel's last refusal blames (shown next to that field)."""
+    error = attack(screen)["form_error"]
+    assert error["message"] in attack(screen)["error"]
+    return error["form"], error["field"]
+
+
+def test_a_refused_grab_or_break_free_blames_its_field() -> None:
+    """The Grab form's refusals are shown next to Then or the dice box, Break free's next to
+    the dice box; a plot point nobody has, next to the plot-point box. Nothing changes."""
+    enc, screen = started()
+    for _ in range(2):
+        to(screen, "strip", "end_turn")
+    to(screen, "attack", "choose", attacker="Brute", target="Widow")
+    before = enc.to_json()
+    to(screen, "attack", "grab", follow_up="fling", dice=[6, 6, 1, 1])
+    assert blamed(screen) == ("grab", "follow_up") and enc.to_json() == before
+    to(screen, "attack", "grab", follow_up="hold", dice=[6, 9])
+    assert blamed(screen) == ("grab", "dice") and enc.to_json() == before
+    to(screen, "attack", "grab", follow_up="hold", dice=[6, 5, 1, 7])
+    assert blamed(screen) == ("grab", "dice") and enc.to_json() == before
+    to(screen, "attack", "grab", follow_up="hold", dice=[6, 5], plot_point=True)
+    assert blamed(screen) == ("grab", "plot_point") and enc.to_json() == before
+    to(screen, "attack", "grab", follow_up="hold", dice=[6, 5, 1, 1])
+    assert attack(screen)["form_error"] == {} and enc.held_by("Widow") == "Brute"
+    to(screen, "strip", "end_turn")
+    held = enc.to_json()
+    to(screen, "attack", "break_free", dice=[0, 1])
+    assert blamed(screen) == ("break_free", "dice") and enc.to_json() == held
+    to(screen, "attack", "break_free", dice=[1, 1])
+    assert attack(screen)["form_error"] == {}
+
+
+def test_a_refused_roll_or_answer_blames_its_field() -> None:
+    """The attack's dice and plot-point box, an answer's, and "Take it for" each show their
+    refusal next to their own field (the interposers' group for "Take it for")."""
+    enc = Encounter(seed=3)
+    enc.add("Widow", side="heroes", agility=3, attacks=[{"name": "Blast", "rank": 7}])
+    enc.add("Thug", player=True, side="villains", agility=6)
+    enc.add("Goon", side="villains")
+    screen = GMScreen(enc, folder="/nonexistent-folder")
+    to(screen, "strip", "start")
+    before = enc.to_json()
+    to(screen, "attack", "roll", dice=[1, 2, 3])
+    assert blamed(screen) == ("roll", "dice") and enc.to_json() == before
+    to(screen, "attack", "roll", dice=[6, 6], plot_point=True)  # Widow is no player
+    assert blamed(screen) == ("roll", "plot_point") and enc.to_json() == before
+    to(screen, "attack", "roll", dice=[6, 5])
+    assert attack(screen)["form_error"] == {} and enc.pending_attack is not None
+    waiting = enc.to_json()
+    to(screen, "attack", "answer", how="take", plot_point=True)
+    assert blamed(screen) == ("answer", "plot_point") and enc.to_json() == waiting
+    to(screen, "attack", "answer", how="dodge", dice=[7, 1])
+    assert blamed(screen) == ("answer", "dice") and enc.to_json() == waiting
+    to(screen, "attack", "answer", how="take", instead="Widow")  # the attacker may not
+    assert blamed(screen) == ("answer", "instead") and enc.to_json() == waiting
+    to(screen, "attack", "answer", how="take")
+    assert attack(screen)["form_error"] == {} and not enc.pending_hits

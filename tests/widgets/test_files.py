@@ -4,6 +4,7 @@ outside the folder, damaged files) that change nothing."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -519,3 +520,26 @@ def test_the_player_page_stops_with_the_screen(tmp_path: Path) -> None:
     assert server is not None and server.running
     screen.close()
     assert not server.running
+
+
+def test_a_refused_autosave_or_player_page_shows_in_the_file_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused autosave is shown next to the file name it is about (not the New fight form's
+    line); a page the kernel cannot serve, in the file row's own line (no field to blame)."""
+    enc, screen = started(tmp_path)
+    to(screen, "files", "save", name="x")
+    to(screen, "strip", "end_turn")
+    to(screen, "files", "save", name="y")
+    to(screen, "files", "autosave", on=True, name="x")
+    error = files(screen)["form_error"]
+    assert (error["form"], error["field"]) == ("autosave", "name")
+    assert "holds another saved fight" in error["message"] == files(screen)["error"]
+    assert enc.autosave is None
+    to(screen, "files", "autosave", on=True, name="z")
+    assert files(screen)["form_error"] == {} and enc.autosave == tmp_path / "z.fight.json"
+    monkeypatch.setitem(sys.modules, "bpb_widgets.player.server", None)  # no tornado (JupyterLite)
+    to(screen, "files", "player_page", on=True)
+    error = files(screen)["form_error"]
+    assert (error["form"], error["field"]) == ("player_page", "")
+    assert "cannot serve a page" in error["message"] and files(screen)["player_url"] == ""

@@ -7,10 +7,11 @@ the damage. Grabs, grapples, throws and trips, letting go and breaking free
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bpb_widgets.bpb import ATTACK_KINDS, Attack, BulletproofBlues
-from bpb_widgets.engine.dice import Dice
+from bpb_widgets.engine.dice import Dice, check_dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
@@ -71,6 +72,7 @@ class AttackPart(Part[BulletproofBlues]):
             self.put("circumstances", {"attack": offered["attack"], "defense": offered["defense"]})
             self.put("selection", {})
             self.put("result", {})
+            self.put("form_error", {})
         else:
             self.follow_result()
             self.forget_the_gone()
@@ -313,7 +315,12 @@ class AttackPart(Part[BulletproofBlues]):
     def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
         """Make the attack set up (``dice``: physical dice; ``plot_point``: an automatic success
         bought with a plot point); an exploding power catches the ``targets``, the ``outer``
-        ones in the outer half of its radius."""
+        ones in the outer half of its radius. A refusal names the dice or the plot point."""
+        self.on_form(
+            "roll", lambda: _blame_roll(dice, plot_point), lambda: self._roll(dice, plot_point)
+        )
+
+    def _roll(self, dice: Dice | None, plot_point: bool) -> None:
         s = self.state["selection"]
         if not s:
             raise RuleError("Choose who attacks whom first.")
@@ -351,15 +358,20 @@ class AttackPart(Part[BulletproofBlues]):
         if not s or s.get("target") is None:
             raise RuleError("Choose who grabs whom first.")
         grab, reaction = _split(dice)
-        self.record(
-            lambda: self.encounter.grab(
-                s["attacker"],
-                s["target"],
-                follow_up,
-                dice=grab,
-                reaction_dice=reaction,
-                plot_point=plot_point,
-            )
+        self.on_form(
+            "grab",
+            lambda: "follow_up" if follow_up not in FOLLOW_UPS else _blame_roll(dice, plot_point),
+            lambda: self.record(
+                partial(
+                    self.encounter.grab,
+                    s["attacker"],
+                    s["target"],
+                    follow_up,
+                    dice=grab,
+                    reaction_dice=reaction,
+                    plot_point=plot_point,
+                )
+            ),
         )
 
     @command
@@ -379,7 +391,13 @@ class AttackPart(Part[BulletproofBlues]):
         """The attacker, held, tries to break free on their turn (``dice``: physical dice;
         ``plot_point``: an automatic success)."""
         attacker = self._attacker()
-        self.record(lambda: self.encounter.break_free(attacker, dice=dice, plot_point=plot_point))
+        self.on_form(
+            "break_free",
+            lambda: _blame_roll(dice, plot_point),
+            lambda: self.record(
+                lambda: self.encounter.break_free(attacker, dice=dice, plot_point=plot_point)
+            ),
+        )
 
     def _attacker(self) -> str:
         attacker = self.state["selection"].get("attacker")
@@ -428,16 +446,36 @@ class AttackPart(Part[BulletproofBlues]):
             "cover": lambda: enc.dive_for_cover(hit.target, reached=reached),
             "take": lambda: enc.take_hit(hit.target, instead=instead, reaction_dice=reaction_dice),
         }
-        if instead is not None and how != "take":
-            raise RuleError(f"Someone else takes a hit for its target; they do not {how} it.")
-        if plot_point and how not in ("block", "dodge"):
-            raise RuleError(f"A plot point buys a roll's success; there is no roll to {how}.")
-        if how not in answers:
-            raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
-        if self.state["result"]:  # the attack's result goes on with the answer's lines
-            answers[how]()
-        else:
-            self.record(answers[how])
+
+        def run() -> None:
+            if instead is not None and how != "take":
+                raise RuleError(f"Someone else takes a hit for its target; they do not {how} it.")
+            if plot_point and how not in ("block", "dodge"):
+                raise RuleError(f"A plot point buys a roll's success; there is no roll to {how}.")
+            if how not in answers:
+                raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r}.")
+            if self.state["result"]:  # the attack's result goes on with the answer's lines
+                answers[how]()
+            else:
+                self.record(answers[how])
+
+        self.on_form(
+            "answer",
+            lambda: "instead" if instead is not None else _blame_roll(dice, plot_point),
+            run,
+        )
+
+
+def _blame_roll(dice: Dice | None, plot_point: bool) -> str:
+    """Which box a refused roll is about: the dice typed, when they are not two d6 (a grab's
+    two, then the target's two), else the plot point spent on it, else none."""
+    for typed in _split(dice):
+        try:
+            if typed is not None:
+                check_dice(typed)
+        except RuleError:
+            return "dice"
+    return "plot_point" if plot_point else ""
 
 
 def _split(dice: Dice | None) -> tuple[Dice | None, Dice | None]:

@@ -246,7 +246,11 @@ class FilesPart(Part[Encounter[Any]]):
     def autosave(self, on: bool, name: str | None = None) -> None:
         """Autosave after every change to the file named ``name`` (the fight's own file when
         left out), or stop. The fight's own file is brought up to date first; any other file
-        that holds a fight is refused: it is never overwritten."""
+        that holds a fight is refused: it is never overwritten. A refusal is shown next to
+        the file name (``form_error``)."""
+        self.on_form("autosave", lambda: "name", lambda: self._autosave(on, name))
+
+    def _autosave(self, on: bool, name: str | None) -> None:
         enc = self.encounter
         if not on:
             enc.autosave = None
@@ -271,12 +275,12 @@ class FilesPart(Part[Encounter[Any]]):
     @command
     def player_page(self, on: bool) -> None:
         """Serve the players' page of the fight on screen (it follows Load and New fight), or
-        stop serving it."""
-        if on:
-            self.host.player_page.open(self.encounter)
-        else:
-            self.host.player_page.close()
-        self.put("player_url", self.host.player_page.url)
+        stop serving it. A refusal is shown under the row of buttons (``form_error``)."""
+        page = self.host.player_page
+        self.on_form(
+            "player_page", lambda: "", lambda: page.open(self.encounter) if on else page.close()
+        )
+        self.put("player_url", page.url)
 
     @command
     def list_files(self) -> None:
