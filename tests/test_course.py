@@ -300,3 +300,25 @@ def test_each_lesson_asks_three_things_and_tells_each_answer_right_or_wrong(
             assert shown["verdict"] == {"right": True, "why": q.why, "hint": ""}
             assert shown["solution"].startswith(q.how)
             assert send(check, cmd="check")["verdict"]["right"] is True
+
+
+def test_a_wrong_answer_is_told_the_mistake_it_comes_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """04's block question (Prowess 6, +3 block expertise, against 8 + rank 9 = 17: 8+ on the
+    dice, 15 of 36): each wrong number it foresees is explained by the count of 36 that makes it
+    and the roll it needs, and leaving out the expertise is 3 of 36 (needs 11+), 8.3 %."""
+    block = next(
+        c
+        for c in checks_of("04_attacks_and_defences", monkeypatch)
+        if isinstance(c.question, Number) and "rank 9 attack" in c.question.prompt
+    )
+    q = block.question
+    assert isinstance(q, Number)
+    needs = {8.3: 11, 16.7: 10, 27.8: 9, 58.3: 7}
+    assert set(q.wrong) == set(needs)
+    for number, roll in needs.items():
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= roll)
+        assert round(100 * ways / 36, 1) == number
+        told = send(block, cmd="answer", number=number)["verdict"]
+        assert told["right"] is False
+        assert f"{ways} of 36" in told["why"] and f"{roll}+" in told["why"]
+    assert "expertise" in q.wrong[8.3]
