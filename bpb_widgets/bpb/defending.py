@@ -24,9 +24,14 @@ from bpb_widgets.bpb.rules.tasks import Task, task
 from bpb_widgets.bpb.sheet import Combatant, Power, check_power_name
 from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.command import command
+from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
+#: Only diving escapes an explosion: seed 004's "Diving For Cover" names a thrown car or bus, not
+#: explosions, so refusing every block and dodge of one is the engine's ruling (rule option
+#: ``explosions_blockable``).
+EXPLOSIONS = ruling("Explosions")
 DefenseKind = Literal["block", "dodge"]
 #: How a defense is paid for: the defender's own turn, a continued defense, or a forced action.
 Mode = Literal["turn", "continued", "forced"]
@@ -333,7 +338,7 @@ class Defending(Fighting):
         if hit is not None and hit.kind == "exploding" and not self.rules.explosions_blockable:
             raise RuleError(
                 f"An explosion cannot be {kind.rstrip('e')}ed: the only way to avoid it is not to "
-                "be under it when it lands. Dive for cover, or take the hit (Diving For Cover)."
+                f"be under it when it lands. Dive for cover, or take the hit ({EXPLOSIONS})."
             )
         if hit is None or hit.endurance:
             if power is not None:

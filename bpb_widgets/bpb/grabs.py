@@ -20,11 +20,15 @@ from bpb_widgets.bpb.rules.tasks import Task
 from bpb_widgets.engine.checks import check_choice
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.conditions import Condition
+from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
 #: The expertise a grab's follow-up draws on (seed 004, "Grabbing").
 GRAB_EXPERTISE = {"throw": "throwing", "trip": "tripping"}
+#: The held trying to break free on their own turn: the seed says only "until they break the
+#: grapple" (seed 004, "Grappling"), so the try, as when first grabbed, is the engine's ruling.
+BREAKING_FREE = ruling("Breaking Free")
 #: What a grappler may do with the held each round after the grab (seed 004, "Grappling").
 GRAPPLE_ACTIONS = ("hold", "squeeze", "interpose")
 
@@ -195,7 +199,7 @@ class Grabbing(Fighting):
             f"{name} tries to break {possessive(grappler)} hold: greater of Brawn/Agility "
             f"{roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}) = {roll.total} vs "
             f"{roll.difficulty}{by_plot_point(roll)}: "
-            f"{'breaks free' if roll.success else 'still held'} (Grappling)",
+            f"{'breaks free' if roll.success else 'still held'} (Grappling; {BREAKING_FREE})",
             name,
         )
         if roll.success:

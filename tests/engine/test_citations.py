@@ -18,6 +18,7 @@ import pytest
 
 from bpb_widgets import Encounter
 from bpb_widgets.engine.rule_texts import RULING
+from bpb_widgets.errors import RuleError
 
 GROUP = re.compile(r"\(([^()]*)\)")
 #: What a group holds besides sections: the seed named (blackout, d10-ap), a rule option.
@@ -227,3 +228,39 @@ def test_a_plot_point_spent_cites_the_section_of_its_use() -> None:
     enc.spend_plot_point("Blueshift", "power_boost", boost="agility")
     assert enc.log[-1].text.endswith("(Spending Plot Points, Power Boost)")
     assert [t.name for t in enc.cited(enc.log[-1])] == ["Spending Plot Points", "Power Boost"]
+
+
+def test_breaking_free_on_one_s_own_turn_is_marked_as_the_engine_s_ruling() -> None:
+    """Seed 004, "Grappling": the held "can't use normal movement until they break the
+    grapple", and says no more of how: the try on their own turn is the engine's."""
+    enc = Encounter(seed=1)
+    enc.add("Ganyeka", prowess=5, brawn=5, agility=4)
+    enc.add("Widow", prowess=4, agility=5, brawn=3)
+    enc.start()
+    enc.grab("Ganyeka", "Widow", "hold", dice=(5, 5), reaction_dice=(1, 2))
+    enc.end_turn()
+    enc.break_free("Widow", dice=(6, 6))
+    line = next(e.text for e in enc.log if e.kind == "break free")
+    assert line.endswith("(Grappling; bpb_widgets' ruling: Breaking Free)"), line
+    grappling, breaking_free = enc.cited(line)
+    assert not grappling.ruling and grappling.name == "Grappling"
+    assert breaking_free.ruling and breaking_free.name == "Breaking Free"
+
+
+def test_only_diving_escapes_an_explosion_is_marked_as_the_engine_s_ruling() -> None:
+    """Seed 004, "Diving For Cover": "Attacks which are particularly large, such as a thrown car
+    or bus, are much more difficult to avoid. The only way to avoid such attacks is to not be
+    under them when they land." It names no explosion: refusing to block one is the engine's."""
+    enc = Encounter(seed=1)
+    grenade = {"name": "Grenade", "rank": 5, "kind": "exploding", "radius": 50}
+    enc.add("Ganyeka", agility=4, attacks=[grenade])
+    enc.add("Monolith", prowess=6)
+    enc.start()
+    enc.explode("Ganyeka", ["Monolith"], power="Grenade", dice=(6, 6))
+    with pytest.raises(RuleError) as refusal:
+        enc.block("Monolith")
+    line = str(refusal.value)
+    assert line.endswith("(bpb_widgets' ruling: Explosions)."), line
+    (rule,) = enc.cited(line)
+    assert rule.ruling and rule.name == "Explosions"
+    assert "Diving For Cover" not in line
