@@ -282,8 +282,8 @@ class BulletproofBluesBase(Encounter[Combatant]):
     @classmethod
     def sheet_fields(cls) -> tuple[SheetField, ...]:
         """The seven attributes (ranks 1-14), Super-speed, protection, expertise, the attacks
-        (powers and weapons: name, rank, kind, hand-to-hand; seed 004, "Attack") and whether a
-        player runs them (seed 004)."""
+        (powers and weapons: name, rank, kind, hand-to-hand, the power or skill it uses; seed
+        004, "Attack", "Extreme Success") and whether a player runs them (seed 004)."""
         ranks = tuple(
             SheetField(a, a.title(), "rank", HUMAN_AVERAGE, MIN_RANK, MAX_RANK)
             for a in (

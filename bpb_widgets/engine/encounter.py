@@ -159,7 +159,7 @@ class SheetField:
     #: "rank" (a whole number from ``low`` to ``high``; a default of None leaves it blank),
     #: "flag", "text", "words" (a list of words, such as expertise), "choice" (one of
     #: ``choices``), "choices" (any of ``choices``), "attacks" (rows of an attack's name, rank,
-    #: kind, one of ``choices``, and whether it is hand-to-hand).
+    #: kind, one of ``choices``, whether it is hand-to-hand and the skill it uses).
     kind: str
     default: object = None
     low: int | None = None

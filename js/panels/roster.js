@@ -140,6 +140,15 @@ function attacksControl(f) {
         "data-key": "rank",
       }),
       kind,
+      h("input", {
+        type: "text",
+        maxlength: "60",
+        size: "10",
+        placeholder: "skill it uses",
+        value: String(attack.skill ?? ""),
+        "aria-label": "Attack skill",
+        "data-key": "skill",
+      }),
       h(
         "label",
         { class: "bpb-check bpb-small-text" },
@@ -171,16 +180,18 @@ function attacksValue(el) {
       const read = (/** @type {string} */ key) =>
         /** @type {HTMLInputElement | null} */ (row.querySelector(`[data-key="${key}"]`));
       const kept = JSON.parse(/** @type {HTMLElement} */ (row).dataset.attack ?? "{}");
-      // as the sheet writes an attack (hand_to_hand only when true), so an unchanged row
-      // reads as unchanged to the Edit form
+      // as the sheet writes an attack (hand_to_hand only when true, skill only when named), so
+      // an unchanged row reads as unchanged to the Edit form
       const attack = {
         ...kept,
         name: read("name")?.value.trim() ?? "",
         rank: Number(read("rank")?.value),
         kind: read("kind")?.value,
         hand_to_hand: true,
+        skill: read("skill")?.value.trim() ?? "",
       };
       if (!read("hand_to_hand")?.checked) delete attack.hand_to_hand;
+      if (!attack.skill) delete attack.skill;
       return attack;
     })
     .filter((attack) => attack.name);

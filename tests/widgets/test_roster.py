@@ -598,3 +598,28 @@ def test_attacks_from_the_new_combatant_form() -> None:
     assert roster(screen)["form_error"]["field"] == "attacks" and enc.to_json() == before
     to(screen, "roster", "add", name="Troll", sheet={"attacks": [{"name": {"nested": 1}}]})
     assert "form's fields" in roster(screen)["error"] and enc.to_json() == before
+
+
+def test_attacks_edited_from_the_card_s_edit_form() -> None:
+    """Issue 32: "every card editable after it is added (attributes, attacks ...), each change
+    a logged, undoable command": the Edit form sends the rows (the skill an attack uses
+    included, seed 004 "Extreme Success": "expertise in the power or skill"); a bad row is
+    refused, blamed on the attacks, and changes nothing."""
+    enc, screen = started()
+    before, sheet = enc.to_json(), enc.combatant("Brute").to_dict()
+    bad = [{"name": "Kick", "rank": 15, "kind": "normal"}]
+    to(screen, "roster", "edit", name="Brute", sheet={"attacks": bad})
+    error = roster(screen)["form_error"]
+    assert (error["form"], error["field"]) == ("edit", "attacks")
+    assert error["message"] in roster(screen)["error"] and enc.to_json() == before
+    rows = [{"name": "Kick", "rank": 7, "kind": "normal", "hand_to_hand": True, "skill": "karate"}]
+    to(screen, "roster", "edit", name="Brute", sheet={"attacks": rows})
+    assert roster(screen)["form_error"] == {} and roster(screen)["error"] == ""
+    kick = enc.combatant("Brute").power("Kick")
+    assert kick is not None and (kick.rank, kick.hand_to_hand, kick.skill) == (7, True, "karate")
+    assert "Brute's sheet: Attacks" in enc.log[-1].text
+    assert [p["name"] for p in screen.panels["attack"]["powers"]["Brute"]] == ["Kick"]
+    to(screen, "strip", "undo")
+    assert (
+        enc.combatant("Brute").to_dict() == sheet and enc.combatant("Brute").power("Kick") is None
+    )
