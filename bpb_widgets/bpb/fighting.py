@@ -435,31 +435,38 @@ class Fighting(BulletproofBluesBase):
             automatic=automatic,
         )
         bonus = f" + {mods.attack_bonus} attack bonus" if mods.attack_bonus else ""
+        hits = tuple(
+            Attack(
+                attacker,
+                name,
+                weapon.name,
+                weapon.rank,
+                roll,
+                -(-weapon.dr // 2) if name in outside else weapon.dr,
+                "exploding",
+                weapon.stunning,
+                None,
+                "",
+            )
+            for name in caught
+        )
+        answers = ""
+        if roll.success:  # "each may ..." when everyone caught may answer alike
+            each = {self._answers(hit, "each") for hit in hits}
+            answers = (
+                f"; {each.pop()}"
+                if len(each) == 1 and len(hits) > 1
+                else "".join(f"; {self._answers(hit)}" for hit in hits)
+            )
         text = (
             f"{attacker} sets off {self._named(weapon)} catching {', '.join(caught)}: "
             f"{using.title()} {roll.attribute} + 2d6 ({roll.dice[0]}+{roll.dice[1]}){bonus} = "
             f"{roll.total} vs {EXPLOSION_DIFFICULTY}: {'hit' if roll.success else 'miss'}"
-            f"{by_plot_point(roll)}"
-            f"{'; each may dive for cover or take the hit' if roll.success else ''} (Exploding)"
+            f"{by_plot_point(roll)}{answers} (Exploding)"
         )
         self._event("attack", text, attacker, {"targets": caught, "hit": roll.success})
-        hits: tuple[Attack, ...] = ()
+        hits = tuple(replace(hit, text=text) for hit in hits) if roll.success else ()
         if roll.success:
-            hits = tuple(
-                Attack(
-                    attacker,
-                    name,
-                    weapon.name,
-                    weapon.rank,
-                    roll,
-                    -(-weapon.dr // 2) if name in outside else weapon.dr,
-                    "exploding",
-                    weapon.stunning,
-                    None,
-                    text,
-                )
-                for name in caught
-            )
             self._journal.attr(self, "_pending", (*self._pending, *hits))
         return Explosion(roll, hits)
 
@@ -546,20 +553,21 @@ class Fighting(BulletproofBluesBase):
         kind = "" if weapon.kind == "normal" else f" ({weapon.kind})"
         return f"{weapon.name} {weapon.rank}{kind}"
 
-    def _answers(self, hit: Attack) -> str:
+    def _answers(self, hit: Attack, who: str | None = None) -> str:
         """The log's words for the answers the rules leave the target of ``hit``: "Razor may
         block, dodge, dive for cover or take the hit", or for someone unaware of the fight
         "Hooligan can only take the hit". Each answer is refused for the same reasons the
-        attack panel shows (``_open_answers``)."""
+        attack panel shows (``_open_answers``). ``who``: the subject, if not the target."""
+        who = hit.target if who is None else who
         last = "take the hit" if hit.endurance else "take it"
         open_ = self._open_answers(hit)
         if not open_:
-            return f"{hit.target} can only {last}"
+            return f"{who} can only {last}"
         if not hit.endurance and open_[:2] == ["block", "dodge"]:
             open_ = ["block or dodge with the same power", *open_[2:]]
         elif not hit.endurance:
             open_ = [f"{a} with the same power" if a in ("block", "dodge") else a for a in open_]
-        return f"{hit.target} may {', '.join(open_)} or {last}"
+        return f"{who} may {', '.join(open_)} or {last}"
 
     def _open_answers(self, hit: Attack) -> list[str]:
         """Which of block, dodge and dive for cover the rules leave the target of ``hit`` (taking

@@ -57,3 +57,26 @@ def test_once_a_round_forced_the_target_can_only_take_the_next_hit() -> None:
     enc.dive_for_cover("Razor")
     hit = enc.attack("Black Steel", "Razor", power="Strike", dice=(4, 4))
     assert hit.text.endswith("Razor can only take the hit (Attack)")
+
+
+def test_an_explosion_lists_each_target_s_own_answers() -> None:
+    """Seed 004, "Diving For Cover": "they can take a forced action to dive for cover"; the
+    unaware cannot force an action, so the hooligan caught in the blast can only take it."""
+    enc = ambush()
+    grenade = {"name": "Grenade", "rank": 5, "kind": "exploding", "radius": 50}
+    enc.edit("Black Steel", attacks=[grenade])
+    blast = enc.explode("Black Steel", ["Razor", "Hooligan"], power="Grenade", dice=(6, 6))
+    text = blast.hits[0].text
+    assert text.endswith(
+        "hit; Razor may dive for cover or take the hit; Hooligan can only take the hit (Exploding)"
+    ), text
+    assert all(hit.text == text for hit in blast.hits)
+
+
+def test_an_explosion_whose_targets_may_answer_alike_says_each() -> None:
+    enc = ambush()
+    enc.becomes_aware("Hooligan")
+    grenade = {"name": "Grenade", "rank": 5, "kind": "exploding", "radius": 50}
+    enc.edit("Black Steel", attacks=[grenade])
+    blast = enc.explode("Black Steel", ["Razor", "Hooligan"], power="Grenade", dice=(6, 6))
+    assert blast.hits[0].text.endswith("hit; each may dive for cover or take the hit (Exploding)")
