@@ -3,6 +3,8 @@ click, type and check (``tests/ui/test_gm_screen_fight.py``, ``test_session_by_c
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lab import LabServer, Notebook, open_notebook
 from playwright.sync_api import Browser, Locator, expect
 
@@ -15,6 +17,20 @@ def open_screen(
     book = open_notebook(server, browser, name, app=app, width=800)
     book.set_theme(theme)
     return Screen(book, book.run_cell(setup))
+
+
+#: The one cell a fight by clicks starts from (issue 32): the screen alone.
+ONE_CELL = "from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen"
+
+
+def screens_from_one_cell(
+    server: LabServer, browser: Browser, stem: str, app: str, theme: str
+) -> Iterator[Screen]:
+    """A module's page of ``app`` in ``theme`` whose one cell is ``GMScreen()`` (notebook
+    ``<stem>-<app>.ipynb``), closed after the module's tests."""
+    screen = open_screen(server, browser, f"{stem}-{app}.ipynb", app, theme, ONE_CELL)
+    yield screen
+    screen.notebook.page.close()
 
 
 class Screen:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gm_screen import Screen, open_screen
+from gm_screen import Screen, screens_from_one_cell
 from lab import DARK, LIGHT, LabServer
 from playwright.sync_api import Browser, expect
 
@@ -25,17 +25,7 @@ ENC = "screen.encounter"
 def screen(
     request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
 ) -> Iterator[Screen]:
-    app, theme = request.param
-    screen = open_screen(
-        lab_server,
-        browser,
-        f"attacks-{app}.ipynb",
-        app,
-        theme,
-        "from bpb_widgets import GMScreen\nscreen = GMScreen()\nscreen",
-    )
-    yield screen
-    screen.notebook.page.close()
+    yield from screens_from_one_cell(lab_server, browser, "attacks", *request.param)
 
 
 def test_an_attack_added_in_the_new_combatant_form_is_made_from_the_attack_panel(
