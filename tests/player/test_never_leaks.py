@@ -16,6 +16,7 @@ from typing import Any
 from unittest import mock
 
 import comm
+import pytest
 from comm.base_comm import BaseComm
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -293,6 +294,89 @@ class Blackout(Watching, test_stateful_systems.Fight):
 
 class D10AP(Blackout):
     rule_set = "d10-ap"
+
+
+class Picks:
+    """What ``st.data()`` would draw, given in order (to play a rule by hand)."""
+
+    def __init__(self, *values: object) -> None:
+        self.values = list(values)
+
+    def draw(self, _strategy: object) -> object:
+        return self.values.pop(0)
+
+
+def played(machine: Watching, steps: list[tuple[str, dict[str, Any]]]) -> set[str]:
+    """Play the machine's own rules in order, its leak checks after each; every condition any
+    combatant held on the way."""
+    given: set[str] = set()
+    for name, arguments in steps:
+        getattr(machine, name)(**arguments)
+        machine.nothing_hidden_was_sent()
+        machine.the_view_shows_only_the_visible()
+        for who in machine.enc.names:
+            given.update(c.name for c in machine.enc.conditions(who))
+    return given
+
+
+@pytest.mark.parametrize("machine", [BulletproofBlues, BulletproofBluesWiki])
+def test_every_bulletproof_blues_condition_goes_through_the_checks(
+    machine: type[BulletproofBlues],
+) -> None:
+    """The random fights above reach each source only now and then (staggered and interposing
+    in a few runs of ten): here each is played once by the machine's own rules, hidden, and the
+    leak checks run after every step."""
+    held = played(
+        machine(),
+        [
+            ("cast", {"start": True}),
+            ("hidden_grabs", {"victim": "Ganyeka", "then": "hold"}),
+            ("hidden_attacks", {"victim": "Hooligans", "effect": "staggering", "lands": True}),
+            ("end_turn", {}),
+            ("hidden_grabs", {"victim": "Hooligans", "then": "interpose"}),
+        ],
+    )
+    tripped = played(
+        machine(),
+        [("cast", {"start": True}), ("hidden_grabs", {"victim": "Ganyeka", "then": "trip"})],
+    )
+    assert held | tripped >= {"held", "holding", "staggered", "powers off", "interposing", "prone"}
+
+
+def test_every_blackout_condition_goes_through_the_checks() -> None:
+    """As above, for blackout's surprise, terrain, incapacitating, falls, and the GM's own for a
+    number of rounds or to the end of a hidden one's turn."""
+    machine = Blackout()
+    before = played(
+        machine,
+        [
+            ("cast", {"start": False}),
+            ("add_hidden", {"who": "Shade"}),
+            ("surprise", {"data": Picks("Rex"), "successes": 0}),
+        ],
+    )
+    machine.enc.roll_order()
+    given = before | played(
+        machine,
+        [
+            ("start", {}),
+            ("moves_into", {"terrain": "difficult"}),
+            ("hidden_knocks_out", {"victim": "Ivy", "ranged": False}),
+            ("end_turn", {}),
+            ("hidden_knocks_out", {"victim": "Rex", "ranged": True}),
+            ("falls_and_harm", {"data": Picks("Mech", True), "feet": 30, "hp": 3}),
+            (
+                "condition_of_the_hidden",
+                {"data": Picks("Mech", 2), "what": "stunned", "ends": "rounds"},
+            ),
+            (
+                "condition_of_the_hidden",
+                {"data": Picks("Mech", "Shade"), "what": "marked by shade", "ends": "end"},
+            ),
+        ],
+    )
+    assert given >= {"surprised", "slowed", "stabilised", "dead", "prone", "out of the fight"}
+    assert given >= {"stunned", "marked by shade"}
 
 
 TestBulletproofBlues = BulletproofBlues.TestCase
