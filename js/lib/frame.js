@@ -67,12 +67,25 @@ export function frame(el, model, { title, cls, keys = {} }) {
     handler();
   });
   keepFocus(root);
+  // a refusal a form shows next to its field (or a card in its own form) is said there only,
+  // not again at the foot of the panel: one alert, where the GM is looking
+  const shownInForm = () => {
+    const state = /** @type {{ get(key: string): { message?: string } | undefined }} */ (
+      /** @type {unknown} */ (model)
+    );
+    return [state.get("form_error")?.message, state.get("card_error")?.message];
+  };
   const paintError = () => {
-    error.textContent = model.get("error") ?? "";
+    const message = model.get("error") ?? "";
+    error.textContent = shownInForm().includes(message) ? "" : message;
     error.hidden = !error.textContent;
   };
-  model.on("change:error", paintError);
+  const events = ["change:error", "change:form_error", "change:card_error"];
+  for (const name of events) model.on(name, paintError);
   paintError();
   el.replaceChildren(root);
-  return { root, body, cleanup: () => model.off("change:error", paintError) };
+  const cleanup = () => {
+    for (const name of events) model.off(name, paintError);
+  };
+  return { root, body, cleanup };
 }

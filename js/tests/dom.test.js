@@ -195,6 +195,20 @@ describe("frame", () => {
     assert.equal(error.hidden, false);
   });
 
+  it("says a refusal once: not at the foot when a form or a card shows it by its field", () => {
+    const refused = "A d6 shows 1 to 6; 7 is not a die face.";
+    const { model, error } = setup({}, { error: refused, form_error: { field: "dice", message: refused } });
+    assert.equal(error.hidden, true);
+    model.set("form_error", {});
+    assert.equal(error.textContent, refused);
+    assert.equal(error.hidden, false);
+    model.set("card_error", { name: "Ivy", form: "vitals", message: refused });
+    assert.equal(error.hidden, true);
+    model.set("error", "Unknown command");
+    assert.equal(error.textContent, "Unknown command");
+    assert.equal(error.hidden, false);
+  });
+
   it("runs a shortcut's handler, whatever the key's case, and keeps the key from JupyterLab", () => {
     let ends = 0;
     const { root } = setup({ e: () => ends++ });
