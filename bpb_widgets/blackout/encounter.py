@@ -882,6 +882,20 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             self._budget, name, budget.act(kind, ap, take_time=take_time, stamina=stamina)
         )
 
+    @staticmethod
+    def check_sneak(attackers: Sequence[int]) -> None:
+        """Refuse the attackers' Dexterity [Sneak] successes as ``surprise`` would, whoever the
+        defenders (a form's check of that field alone; seed 002, "Surprise Attacks")."""
+        blackout.surprise(attackers, {"": 0})
+
+    @staticmethod
+    def check_fall(
+        feet: float, *, successes: int | None = None, rolled: Sequence[int] | None = None
+    ) -> None:
+        """Refuse a fall as ``fall`` would, with nobody falling (a form's check of its fields;
+        seed 002, "Falling")."""
+        blackout.fall(feet, successes=successes, rolled=rolled)
+
     @command
     def surprise(self, attackers: Sequence[int], defenders: Mapping[str, int]) -> tuple[str, ...]:
         """A surprise attack: each attacker's Dexterity [Sneak] successes, each defender's Insight

@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from bpb_widgets.blackout import Blackout
-from bpb_widgets.blackout.movement import fall
-from bpb_widgets.blackout.rules import surprise
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -262,7 +260,7 @@ class CombatPart(Part[Blackout]):
         """Which part of a surprise attack a refusal is about: the attackers' Sneak successes
         when the rules refuse them against no defender, else the defenders' Perception."""
         try:
-            surprise(attackers, {"": 0})  # type: ignore[arg-type]
+            self.encounter.check_sneak(attackers)  # type: ignore[arg-type]
         except (RuleError, TypeError):
             return "attackers"
         return "defenders"
@@ -294,7 +292,7 @@ class CombatPart(Part[Blackout]):
         ]
         for blamed, given in tries:
             try:
-                fall(feet, **given)
+                self.encounter.check_fall(feet, **given)
             except RuleError:
                 return blamed
         return ""
