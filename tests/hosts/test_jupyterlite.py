@@ -115,7 +115,7 @@ def test_the_course_s_first_notebook_runs_in_the_browser_and_answers_a_learner(
         question.get_by_role("button", name="Answer", exact=True).click()
         verdict = question.get_by_role("status")
         expect(verdict).to_contain_text("Not quite. Not 1: Rank 1 is below average", timeout=30_000)
-        expect(verdict).to_contain_text("Hint: Look at the summary printed above")
+        expect(verdict).to_contain_text("Hint: Run the next cell: its summary lists every")
         question.get_by_label("Your answer").fill("2")
         question.get_by_role("button", name="Answer", exact=True).click()
         expect(verdict).to_contain_text("Right. An attribute the sheet does not name is rank 2")
