@@ -350,7 +350,7 @@ class Defending(Fighting):
         if power is None:
             raise RuleError(
                 f"{hit.power} does not inflict Endurance damage: only someone with the same power "
-                f"may {kind} it, using that power (Blocking, Dodging); name it with power=."
+                f"may {kind} it, using that power (Blocking, Dodging)."
             )
         own = sheet.power(check_power_name(power))
         if own is None:
