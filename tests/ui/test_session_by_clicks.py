@@ -80,6 +80,8 @@ def end_turn(s: Screen, then: str) -> None:
     s.click(s.strip, "End turn")
     round_, name = then.split(" ", 1)
     s.until(f"({ENC}.round, {ENC}.current)", repr((int(round_), name)))
+    # the screen has drawn the new turn (the kernel's answer can come before its patches)
+    expect(s.strip.locator(".bpb-chip[aria-current=true]")).to_contain_text(name)
 
 
 def test_seed_000_rounds_1_to_8_by_clicks(screen: Screen, examples: dict[str, Any]) -> None:
