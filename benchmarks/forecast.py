@@ -23,8 +23,8 @@ from typing import Any
 from benchmarks.naive_forecast import naive_fights
 from benchmarks.stats import interval_rows
 from bpb_widgets import Encounter
+from bpb_widgets.bpb.forecast import fork
 from bpb_widgets.forecast import Forecast
-from bpb_widgets.forecast.bpb_model import fork
 
 Figure = tuple[str, float, str]
 

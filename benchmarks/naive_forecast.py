@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from bpb_widgets.forecast.bpb_model import BpbFork, Fighter
+from bpb_widgets.bpb.forecast import BpbFork, Fighter
 from bpb_widgets.forecast.tactics import Weapon
 
 #: The 36 equally likely totals of 2d6, and how many of them come to each total or more.

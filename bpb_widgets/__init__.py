@@ -5,7 +5,8 @@
 ``Encounter(rules=...)`` finds the game system that runs a rule set by its name: Bulletproof Blues
 2e ("bpb2e", "bpb2e-wiki"), "blackout" and "d10-ap"; each lives in its own package
 (``bpb_widgets.bpb``, ``bpb_widgets.blackout``, ``bpb_widgets.d10_ap``) on the shared core
-(``bpb_widgets.engine``). ``rules`` is the pure Bulletproof Blues rules library.
+(``bpb_widgets.engine``), and declares what it adds in that package's ``system.py``, found here
+by ``discover`` (docs/architecture.md). ``rules`` is the pure Bulletproof Blues rules library.
 """
 
 from bpb_widgets.blackout import Blackout
@@ -13,7 +14,10 @@ from bpb_widgets.bpb import BulletproofBlues, Combatant
 from bpb_widgets.bpb import rules as rules
 from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.engine import Encounter, EncounterFileError, Event, RuleSet
+from bpb_widgets.engine.system import GameSystem, discover
 from bpb_widgets.errors import RuleError
+
+discover()
 
 __version__ = "0.3.0.dev0"
 #: The widgets load Jupyter packages: imported on first use, so the engine and rules stay usable
@@ -62,6 +66,7 @@ __all__ = [
     "FightFiles",
     "ForecastPanel",
     "GMScreen",
+    "GameSystem",
     "PlayerView",
     "Roster",
     "RuleError",

@@ -8,8 +8,8 @@ from dataclasses import replace
 from benchmarks.forecast import seed_fight
 from benchmarks.naive_forecast import naive_fights
 from benchmarks.stats import interval_rows, ratio_interval
+from bpb_widgets.bpb.forecast import fork
 from bpb_widgets.forecast import Forecast
-from bpb_widgets.forecast.bpb_model import fork
 
 
 def clicks(seed: int, scale: float = 1.0, spread: float = 15.0) -> list[float]:

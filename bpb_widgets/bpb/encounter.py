@@ -22,7 +22,7 @@ from bpb_widgets.engine.storage import Record
 UNAPPLIED = "an automatic success, spent before plot points took effect in play (not applied)"
 
 
-class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls):
+class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls, default=True):
     """A Bulletproof Blues 2e fight: the order of play by awareness or Perception, delaying,
     forcing, blocking and dodging, tasks, attacks, damage, effects, grappling and plot points.
 

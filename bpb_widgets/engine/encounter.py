@@ -211,8 +211,6 @@ class Encounter(Generic[S]):
 
     #: The rule sets this class runs, its default first.
     rule_sets: ClassVar[tuple[RuleSet, ...]] = ()
-    #: The rule set ``Encounter()`` runs when none is named.
-    default_rules: ClassVar[str] = "bpb2e"
     #: The game system's name, for messages ("Bulletproof Blues").
     title: ClassVar[str] = ""
     #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets).
@@ -231,12 +229,19 @@ class Encounter(Generic[S]):
 
     #: Every rule set's name -> the class that runs it (filled as the systems are defined).
     _registry: ClassVar[dict[str, type[Encounter[Any]]]] = {}
+    #: The system ``Encounter()`` runs when no rule set is named: the one whose class says
+    #: ``default=True`` (``class BulletproofBlues(..., default=True)``).
+    _default: ClassVar[type[Encounter[Any]] | None] = None
 
     rules: RuleSet
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, default: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _check_queries(cls)
+        if default:
+            if Encounter._default is not None:
+                raise TypeError(f"{Encounter._default.__name__} is already the default system.")
+            Encounter._default = cls
         for rule_set in cls.__dict__.get("rule_sets", ()):
             if rule_set.name in Encounter._registry:
                 raise TypeError(f"Two classes run the rule set {rule_set.name!r}.")
@@ -246,7 +251,7 @@ class Encounter(Generic[S]):
         cls, seed: int | None = None, rules: str | RuleSet | None = None, *_: Any, **__: Any
     ) -> Any:
         if cls is Encounter:
-            cls = Encounter.system_of(rules if rules is not None else Encounter.default_rules)
+            cls = Encounter.system_of(rules) if rules is not None else Encounter.default_system()
         return super().__new__(cls)
 
     def __init__(
@@ -318,6 +323,14 @@ class Encounter(Generic[S]):
                 f"Unknown rule set {rules!r}; choose one of {', '.join(Encounter._registry)}."
             )
         return Encounter._registry[rules]
+
+    @staticmethod
+    def default_system() -> type[Encounter[Any]]:
+        """The class ``Encounter()`` runs when no rule set is named (the one declared
+        ``default=True``)."""
+        if Encounter._default is None:
+            raise RuleError(f"Name the rule set: one of {', '.join(Encounter._registry)}.")
+        return Encounter._default
 
     @classmethod
     def find_rule_set(cls, name: str) -> RuleSet:

@@ -7,7 +7,8 @@ in how many rounds, and who drops first (issue 16; docs/forecast.md).
 
 - ``chances``: exact 2d6 chances and the Wilson interval;
 - ``tactics``: the replaceable functions each simulated combatant decides with;
-- ``bpb_model``: the fork of a Bulletproof Blues fight and one simulated fight on it;
+- ``fight``: what every system's model shares (each system's model is ``<system>/forecast.py``,
+  named by its declaration, ``GameSystem.forecast``);
 - ``tally``: counts added up as fights end;
 - ``runner``: input checks, chunks, processes;
 - ``result``: ``Forecast``, its figures and repr.

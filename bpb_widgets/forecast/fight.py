@@ -1,13 +1,19 @@
-"""What every rule set's simulated fight shares (:mod:`bpb_model`, :mod:`blackout_model`): the
-sides of a fork, the view of who stands with or against whom, knocking someone out of the fight
-and adding a finished fight to the tally. Each model keeps its own rules and turns.
+"""What every rule set's simulated fight shares (each system's forecast model,
+``bpb_widgets/<system>/forecast.py``): the sides of a fork, the view of who stands with or against
+whom, knocking someone out of the fight and adding a finished fight to the tally. Each model keeps
+its own rules and turns.
+
+A forecast model is a module with ``fork(encounter, tactics)`` (:data:`ForkFunction`): the fight's
+state read once, refused with a ``RuleError`` where the model cannot play it; the fork
+(:class:`Fork`) makes one simulated fight at a time (``fight(...).run()``). A system names its
+model in its declaration (``GameSystem(forecast=...)``), which is how the runner finds it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
 
 from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast.tactics import Tactics, tactic_name
@@ -38,6 +44,35 @@ class SidedFork:
 
     def standing(self) -> list[str]:
         return [n for n in self.fighters if n not in self.down]
+
+
+class Playable(Protocol):
+    """One simulated fight, played to its end (its result added to the tally) by ``run``."""
+
+    def run(self) -> None: ...
+
+
+class Fork(Protocol):
+    """A fight's state, read once from the live encounter, that simulated fights start from."""
+
+    @property
+    def fighters(self) -> Mapping[str, Sided]: ...
+
+    @property
+    def sides(self) -> list[str]: ...
+
+    def standing(self) -> list[str]: ...
+
+    def fight(
+        self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
+    ) -> Playable:
+        """One simulated fight on this fork."""
+        ...
+
+
+#: A forecast model's ``fork(encounter, tactics)``: the encounter's state for the simulations,
+#: each combatant playing ``tactics[name]``.
+ForkFunction = Callable[[Any, Mapping[str, Tactics]], Fork]
 
 
 F = TypeVar("F", bound=Sided)

@@ -15,13 +15,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bpb_widgets.blackout.encounter import Blackout
-from bpb_widgets.bpb.encounter import BulletproofBlues
-from bpb_widgets.d10_ap.encounter import D10AP
 from bpb_widgets.engine.encounter import Encounter
+from bpb_widgets.engine.system import GameSystem
 from bpb_widgets.errors import RuleError
-from bpb_widgets.forecast import blackout_model
-from bpb_widgets.forecast.bpb_model import BpbFight, BpbFork, fork
+from bpb_widgets.forecast.fight import Fork, ForkFunction
 from bpb_widgets.forecast.tactics import DEFAULT, Tactics, TacticsChoice
 from bpb_widgets.forecast.tally import Tally
 
@@ -54,7 +51,7 @@ class Cancel(Protocol):
 class Plan:
     """A checked forecast, ready to run: the fork of the fight and everything it asks."""
 
-    fork: BpbFork | blackout_model.BlackoutFork
+    fork: Fork
     tactics: Mapping[str, Tactics]
     n: int
     seed: int
@@ -95,23 +92,9 @@ def plan(
     if workers is None:
         workers = cores if fights >= PARALLEL_FROM else 1
     workers = _whole(workers, "The number of worker processes (workers)", 1, MAX_WORKERS)
-    state: BpbFork | blackout_model.BlackoutFork
-    if isinstance(encounter, Blackout):  # the model is chosen by the encounter's class
-        chosen = _tactics_by_name(encounter, tactics)
-        state = blackout_model.fork(encounter, chosen)
-    elif isinstance(encounter, BulletproofBlues):
-        if encounter.pending_hits and not encounter.started:
-            raise RuleError("Resolve the hit waiting for an answer first.")
-        chosen = _tactics_by_name(encounter, tactics)
-        pools = sorted({key for key, t in _given(tactics) if t.pools})
-        if pools:
-            raise RuleError(
-                f"Tactics for {', '.join(pools)} set attack_dice or damage_dice: those are the "
-                "blackout rules' pools; a Bulletproof Blues attack comes from the sheet."
-            )
-        state = fork(encounter)
-    else:
-        raise RuleError(_unsupported(encounter))
+    fork = _fork_of(encounter)
+    chosen = _tactics_by_name(encounter, tactics)
+    state = fork(encounter, chosen)
     _check_sides(state)
     text = _describe(tactics)
     where = (
@@ -122,21 +105,23 @@ def plan(
     return Plan(state, chosen, fights, seed, rounds, workers, encounter.rules.name, where, text)
 
 
-def _unsupported(encounter: Encounter[Any]) -> str:
-    """Why a system's fights cannot be forecast, in a GM's words."""
-    if isinstance(encounter, D10AP):
-        return (
-            "The d10-ap rules (Surprise, Rounds & Turns) say who acts when and with how many "
-            "action points, but have no attack or damage rules: there is no fight to simulate. "
-            "Run the fight with the Bulletproof Blues rules to forecast it."
-        )
-    return (
-        f"The forecast simulates Bulletproof Blues fights; the {encounter.rules.name} rules "
-        "are not simulated (docs/forecast.md)."
-    )
+def _fork_of(encounter: Encounter[Any]) -> ForkFunction:
+    """The forecast model the encounter's game system declares, or a ``RuleError`` saying why
+    it has none."""
+    try:
+        system = GameSystem.of(encounter)
+    except LookupError:
+        raise RuleError(
+            f"The {encounter.rules.name} rules declare no forecast model (docs/forecast.md)."
+        ) from None
+    module = system.forecast_module()
+    if module is None:
+        raise RuleError(system.no_forecast)
+    fork: ForkFunction = module.fork
+    return fork
 
 
-def _check_sides(state: BpbFork | blackout_model.BlackoutFork) -> None:
+def _check_sides(state: Fork) -> None:
     sideless = [f.name for f in state.fighters.values() if not f.side]
     if sideless:
         raise RuleError(
@@ -155,15 +140,6 @@ def _check_sides(state: BpbFork | blackout_model.BlackoutFork) -> None:
         raise RuleError(
             f"A forecast needs two sides; everyone here is on the {next(iter(standing))} side."
         )
-
-
-def _given(tactics: TacticsChoice) -> list[tuple[str, Tactics]]:
-    """The tactics given, by the side or name they were given for ("everyone" for one)."""
-    if isinstance(tactics, Tactics):
-        return [("everyone", tactics)]
-    if isinstance(tactics, Mapping):
-        return [(k, v) for k, v in tactics.items() if isinstance(v, Tactics)]
-    return []
 
 
 def _tactics_by_name(encounter: Encounter[Any], tactics: TacticsChoice) -> dict[str, Tactics]:
@@ -204,13 +180,9 @@ def run_chunk(plan: Plan, index: int) -> Tally:
     tally = Tally()
     rng = random.Random(f"{plan.seed}:{index}")
     count = min(CHUNK, plan.n - index * CHUNK)
-    state = plan.fork
-    if isinstance(state, blackout_model.BlackoutFork):
-        for _ in range(count):
-            blackout_model.BlackoutFight(state, plan.tactics, rng, plan.max_rounds, tally).run()
-    else:
-        for _ in range(count):
-            BpbFight(state, plan.tactics, rng, plan.max_rounds, tally).run()
+    state, tactics, rounds = plan.fork, plan.tactics, plan.max_rounds
+    for _ in range(count):
+        state.fight(tactics, rng, rounds, tally).run()
     return tally
 
 

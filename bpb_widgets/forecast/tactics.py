@@ -235,7 +235,7 @@ class Tactics:
     label: str = field(default="", compare=False)
     #: Blackout only (seed 002 gives no sheet a pool): the dice of each attack test (at least 4
     #: are rolled) and of each damage test; None for the forecast's defaults
-    #: (``blackout_model.DEFAULT_ATTACK_DICE``, ``DEFAULT_DAMAGE_DICE``).
+    #: (``bpb_widgets.blackout.forecast.DEFAULT_ATTACK_DICE``, ``DEFAULT_DAMAGE_DICE``).
     attack_dice: int | None = None
     damage_dice: int | None = None
 

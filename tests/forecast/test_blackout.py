@@ -7,12 +7,12 @@ import pytest
 
 from bpb_widgets import Encounter, RuleError
 from bpb_widgets.blackout import Blackout
-from bpb_widgets.forecast import FightView, Forecast, Tactics, plan
-from bpb_widgets.forecast.blackout_model import (
+from bpb_widgets.blackout.forecast import (
     DEFAULT_ATTACK_DICE,
     DEFAULT_DAMAGE_DICE,
     BlackoutFork,
 )
+from bpb_widgets.forecast import FightView, Forecast, Tactics, plan
 
 MECH = Tactics(attack_dice=8, damage_dice=6)
 

@@ -87,7 +87,7 @@ def test_the_default_defense_follows_the_engine_odds() -> None:
         )
         enc.attack("A", "D", power="Blast", dice=(6, 6))
         checked = plan(enc, 1, seed=1)
-        from bpb_widgets.forecast.bpb_model import BpbFight
+        from bpb_widgets.bpb.forecast import BpbFight
         from bpb_widgets.forecast.tally import Tally
 
         fight = BpbFight(checked.fork, checked.tactics, __import__("random").Random(1), 1, Tally())

@@ -67,7 +67,7 @@ def known_rule_sets() -> list[RuleSet]:
         system = pending.pop(0)
         found += system.__dict__.get("rule_sets", ())
         pending += system.__subclasses__()
-    first = Encounter.system_of(Encounter.default_rules)
+    first = Encounter.default_system()
     found.sort(key=lambda rules: Encounter.system_of(rules) is not first)
     return list({rules.name: rules for rules in found}.values())
 

@@ -1,5 +1,5 @@
 """Blackout fights, simulated (seed 002, "Combat Basics"): a fork of an encounter's state and one
-fight played on it to the end, as :mod:`bpb_model` does for Bulletproof Blues.
+fight played on it to the end, as ``bpb_widgets.bpb.forecast`` does for Bulletproof Blues.
 
 The fork (:class:`BlackoutFork`) reads the live encounter once through its public queries (sheets,
 hit points and damage resistance, initiative, this round's order, who has acted, the action points
@@ -123,6 +123,12 @@ class BlackoutFork(SidedFork):
                 found.append(float(running))
             known = self.cumulative[pool] = tuple(found)
         return known
+
+    def fight(
+        self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
+    ) -> BlackoutFight:
+        """One simulated fight on this fork (``run()`` plays it)."""
+        return BlackoutFight(self, tactics, rng, max_rounds, tally)
 
 
 def fork(enc: Blackout, tactics: Mapping[str, Tactics]) -> BlackoutFork:

@@ -35,6 +35,7 @@ from bpb_widgets.bpb.rules.combat import EXPLOSION_DIFFICULTY, hand_to_hand, pen
 from bpb_widgets.bpb.rules.effects import OVERWHELMING_RANKS, extreme_effects
 from bpb_widgets.bpb.rules.tasks import EXTREME_MARGIN
 from bpb_widgets.bpb.sheet import Combatant
+from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast.chances import task_chance, ways_at_least
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
@@ -140,9 +141,24 @@ class BpbFork(SidedFork):
     #: Expected damage by (attacker, target, weapon), filled as the tactics ask.
     expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
 
+    def fight(
+        self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
+    ) -> BpbFight:
+        """One simulated fight on this fork (``run()`` plays it)."""
+        return BpbFight(self, tactics, rng, max_rounds, tally)
 
-def fork(enc: BulletproofBlues) -> BpbFork:
-    """Read ``enc``'s state for the simulations (the live fight is only read)."""
+
+def fork(enc: BulletproofBlues, tactics: Mapping[str, Tactics] | None = None) -> BpbFork:
+    """Read ``enc``'s state for the simulations (the live fight is only read); ``tactics``, each
+    combatant's, are checked against these rules: a blackout dice pool is refused."""
+    if enc.pending_hits and not enc.started:
+        raise RuleError("Resolve the hit waiting for an answer first.")
+    pools = sorted(name for name, chosen in (tactics or {}).items() if chosen.pools)
+    if pools:
+        raise RuleError(
+            f"Tactics for {', '.join(pools)} set attack_dice or damage_dice: those are the "
+            "blackout rules' pools; a Bulletproof Blues attack comes from the sheet."
+        )
     rules = enc.rules
     fighters: dict[str, Fighter] = {}
     endurance, plot, forced = {}, {}, {}

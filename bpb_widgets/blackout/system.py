@@ -1,0 +1,10 @@
+"""The blackout rules (seed 002) as a game system of the toolkit: its encounter class, its GM
+screen parts (actions, attacks, damage, tests, surprise and falls; initiative dice) and its
+forecast model."""
+
+from bpb_widgets.blackout.encounter import Blackout
+from bpb_widgets.engine.system import GameSystem
+
+SYSTEM = GameSystem(
+    Blackout, panels="bpb_widgets.blackout.panels", forecast="bpb_widgets.blackout.forecast"
+)
