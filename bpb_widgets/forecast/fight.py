@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast.tactics import Tactics, tactic_name
@@ -52,11 +52,24 @@ class Playable(Protocol):
     def run(self) -> None: ...
 
 
+class Forked(Sided, Protocol):
+    """What the forecast's result reads of a combatant in a fork."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def endurance_rank(self) -> int: ...
+
+
 class Fork(Protocol):
     """A fight's state, read once from the live encounter, that simulated fights start from."""
 
+    #: What the figures of what is left count ("Endurance", "HP").
+    measure: ClassVar[str]
+
     @property
-    def fighters(self) -> Mapping[str, Sided]: ...
+    def fighters(self) -> Mapping[str, Forked]: ...
 
     @property
     def sides(self) -> list[str]: ...
