@@ -31,13 +31,13 @@ $(INSTALLED): pyproject.toml $(if $(LOWEST),tools/lowest_pins.py)
 		$(if $(PINS),--constraint $(PINS)) 2>&1 | $(PIP_QUIET)
 	touch $@
 
-# the widgets' front end: js/ bundled by esbuild into bpb_widgets/static/ (npm ci when the lock changes)
+# the widgets' front end: js/ and each system's panels/*.js bundled by esbuild (js/build.mjs) into bpb_widgets/static/ (npm ci when the lock changes)
 STATIC := bpb_widgets/static/.built
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-$(STATIC): node_modules/.installed $(shell find js -type f)
+$(STATIC): node_modules/.installed $(shell find js -type f) $(wildcard bpb_widgets/*/panels/*.js)
 	npm run build
 	touch $@
 

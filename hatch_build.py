@@ -2,7 +2,8 @@
 is current.
 
 The bundle (``widgets.js``, ``widgets.css``) is current when both files exist and no source of the
-front end (js/, package.json, package-lock.json) is newer. An sdist carries the bundle beside its
+front end (js/, each game system's panel renderers ``bpb_widgets/<system>/panels/*.js``,
+package.json, package-lock.json) is newer. An sdist carries the bundle beside its
 sources, every file with the same time stamp, so building a wheel from it (``pip install`` of the
 sdist, ``python -m build``'s second step) needs no Node. A checkout needs node and npm once, and
 again after a change in js/ (``make`` rebuilds the bundle itself before installing).
@@ -27,6 +28,7 @@ def sources(root: Path) -> Iterator[Path]:
     for name in SOURCES:
         path = root / name
         yield from (p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    yield from (root / "bpb_widgets").glob("*/panels/*.js")
 
 
 def bundle_is_current(root: Path) -> bool:

@@ -14,7 +14,7 @@ from bpb_widgets.bpb import BulletproofBlues, Combatant
 from bpb_widgets.bpb import rules as rules
 from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.engine import Encounter, EncounterFileError, Event, RuleSet
-from bpb_widgets.engine.system import GameSystem, discover
+from bpb_widgets.engine.game_system import GameSystem, discover
 from bpb_widgets.errors import RuleError
 
 discover()

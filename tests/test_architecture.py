@@ -2,6 +2,8 @@
 
 - no import cycle anywhere, counting imports under ``TYPE_CHECKING`` and inside functions;
 - the core engine imports no game system, and no game system imports another;
+- a game system lives in its folder: nothing outside it imports it (but the package's public
+  names), and only its GM screen parts and forecast model import the widgets or the forecast;
 - no code outside the registry branches on a rule set's name;
 - the widgets ask the engine for every figure: they import no system's rules module.
 """
@@ -16,9 +18,14 @@ import pytest
 
 import bpb_widgets
 from bpb_widgets import Encounter
+from bpb_widgets.engine.game_system import declared
 
 PACKAGE = Path(bpb_widgets.__file__).parent
-SYSTEMS = ("bpb_widgets.bpb", "bpb_widgets.blackout", "bpb_widgets.d10_ap")
+SYSTEMS = tuple(s.package for s in declared() if s.package.startswith("bpb_widgets."))
+
+
+def _under(name: str, package: str) -> bool:
+    return name == package or name.startswith(f"{package}.")
 
 
 def modules() -> dict[str, Path]:
@@ -77,10 +84,6 @@ def test_no_import_cycle_anywhere() -> None:
     assert not cycles, "\n".join(" -> ".join(cycle) for cycle in cycles)
 
 
-def _under(name: str, package: str) -> bool:
-    return name == package or name.startswith(f"{package}.")
-
-
 def test_the_core_imports_no_game_system_and_systems_import_no_other() -> None:
     for name, targets in graph().items():
         if _under(name, "bpb_widgets.engine"):
@@ -89,6 +92,27 @@ def test_the_core_imports_no_game_system_and_systems_import_no_other() -> None:
             if _under(name, system):
                 others = [t for t in targets for s in SYSTEMS if s != system and _under(t, s)]
                 assert not others, f"{name} imports {others}"
+
+
+def test_the_built_in_systems_are_found_in_their_folders() -> None:
+    folders = {p.parent.name for p in PACKAGE.glob("*/system.py")}
+    assert {s.rpartition(".")[2] for s in SYSTEMS} == folders == {"bpb", "blackout", "d10_ap"}
+
+
+def test_a_system_lives_in_its_folder() -> None:
+    """Nothing outside a system imports it (the package's ``__init__`` re-exports its public
+    names), so no code elsewhere can ask which system a fight follows; inside, only its GM
+    screen parts and its forecast model import the widgets' or the forecast's modules."""
+    outer = ("bpb_widgets.widgets", "bpb_widgets.forecast", "bpb_widgets.player")
+    for name, targets in graph().items():
+        home = next((s for s in SYSTEMS if _under(name, s)), None)
+        if home is None:
+            if name != "bpb_widgets":
+                inside = sorted(t for t in targets for s in SYSTEMS if _under(t, s))
+                assert not inside, f"{name} imports {inside}"
+        elif not (_under(name, f"{home}.panels") or name == f"{home}.forecast"):
+            reaching = sorted(t for t in targets for o in outer if _under(t, o))
+            assert not reaching, f"{name} imports {reaching}"
 
 
 def test_no_branch_on_a_rule_set_name() -> None:

@@ -27,7 +27,7 @@ from typing import ClassVar
 
 from bpb_widgets.blackout import rules as blackout
 from bpb_widgets.blackout.encounter import SURPRISED, Blackout, BlackoutRules
-from bpb_widgets.blackout.pool import SuccessDie, pool_odds
+from bpb_widgets.blackout.pool import SuccessDie, check_pool, pool_odds
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
 from bpb_widgets.forecast.tactics import DefenseChoice, Hit, Tactics, Weapon
@@ -131,6 +131,11 @@ class BlackoutFork(SidedFork):
         return BlackoutFight(self, tactics, rng, max_rounds, tally)
 
 
+def _pool(chosen: int | None, default: int, name: str) -> int:
+    """A pool the tactics chose (checked against the rules' limit), else the default."""
+    return default if chosen is None else check_pool(chosen, f"Tactics {name}=", low=1)
+
+
 def fork(enc: Blackout, tactics: Mapping[str, Tactics]) -> BlackoutFork:
     """Read ``enc``'s state for the simulations (the live fight is only read); ``tactics`` gives
     each combatant's pools."""
@@ -152,8 +157,8 @@ def fork(enc: Blackout, tactics: Mapping[str, Tactics]) -> BlackoutFork:
             sheet.evasion_cap,
             state.aware,
             enc.initiative_of(name),
-            DEFAULT_ATTACK_DICE if chosen.attack_dice is None else chosen.attack_dice,
-            DEFAULT_DAMAGE_DICE if chosen.damage_dice is None else chosen.damage_dice,
+            _pool(chosen.attack_dice, DEFAULT_ATTACK_DICE, "attack_dice"),
+            _pool(chosen.damage_dice, DEFAULT_DAMAGE_DICE, "damage_dice"),
         )
         hp[name] = enc.hit_points(name)
         if hp[name][0] <= 0 or state.defeated or enc.status(name).dead:

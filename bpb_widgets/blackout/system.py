@@ -3,7 +3,7 @@ screen parts (actions, attacks, damage, tests, surprise and falls; initiative di
 forecast model."""
 
 from bpb_widgets.blackout.encounter import Blackout
-from bpb_widgets.engine.system import GameSystem
+from bpb_widgets.engine.game_system import GameSystem
 
 SYSTEM = GameSystem(
     Blackout, panels="bpb_widgets.blackout.panels", forecast="bpb_widgets.blackout.forecast"

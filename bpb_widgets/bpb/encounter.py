@@ -31,15 +31,7 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls, de
 
     rule_sets: ClassVar[tuple[RuleSet, ...]] = (BPB2014, BPB2012)
     title: ClassVar[str] = "Bulletproof Blues"
-    panels: ClassVar[tuple[str, ...]] = (
-        "strip",
-        "roster",
-        "attack",
-        "defense",
-        "task",
-        "log",
-        "files",
-    )
+    panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "attack", "task", "log", "files")
     rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.bpb")
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll order",

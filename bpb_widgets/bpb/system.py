@@ -3,7 +3,7 @@
 and dodge, the task roller) and its forecast model."""
 
 from bpb_widgets.bpb.encounter import BulletproofBlues
-from bpb_widgets.engine.system import GameSystem
+from bpb_widgets.engine.game_system import GameSystem
 
 SYSTEM = GameSystem(
     BulletproofBlues, panels="bpb_widgets.bpb.panels", forecast="bpb_widgets.bpb.forecast"

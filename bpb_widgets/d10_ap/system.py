@@ -3,7 +3,7 @@ screen part (surprise checks and action-point dice). They have no attack or dama
 there is no fight to forecast."""
 
 from bpb_widgets.d10_ap.encounter import D10AP
-from bpb_widgets.engine.system import GameSystem
+from bpb_widgets.engine.game_system import GameSystem
 
 SYSTEM = GameSystem(
     D10AP,

@@ -213,7 +213,8 @@ class Encounter(Generic[S]):
     rule_sets: ClassVar[tuple[RuleSet, ...]] = ()
     #: The game system's name, for messages ("Bulletproof Blues").
     title: ClassVar[str] = ""
-    #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets).
+    #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets): the
+    #: shared ones' keys and those of the parts its ``GameSystem`` declares.
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()

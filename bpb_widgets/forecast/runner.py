@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bpb_widgets.engine.encounter import Encounter
-from bpb_widgets.engine.system import GameSystem
+from bpb_widgets.engine.game_system import GameSystem
 from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast.fight import Fork, ForkFunction
 from bpb_widgets.forecast.tactics import DEFAULT, Tactics, TacticsChoice

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
-from bpb_widgets.blackout.pool import check_pool
+from bpb_widgets.engine.checks import check_whole
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.errors import RuleError
 
@@ -245,9 +245,9 @@ class Tactics:
                 raise RuleError(f"Tactics {name}= must be a function, not {getattr(self, name)!r}.")
         if not isinstance(self.threshold, (int, float)) or not 0 <= self.threshold <= 1:
             raise RuleError(f"A defense threshold is a chance from 0 to 1, not {self.threshold!r}.")
-        for name in ("attack_dice", "damage_dice"):
+        for name in ("attack_dice", "damage_dice"):  # the blackout model checks its pool's limit
             if getattr(self, name) is not None:
-                check_pool(getattr(self, name), f"Tactics {name}=", low=1)
+                check_whole(getattr(self, name), f"Tactics {name}=", low=1)
 
     @property
     def pools(self) -> bool:

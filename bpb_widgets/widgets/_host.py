@@ -22,6 +22,7 @@ question or a task a learner answers, ``panels/check.py``) is a panel on a board
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,6 +34,7 @@ import anywidget
 import traitlets
 
 from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.engine.game_system import GameSystem
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 from bpb_widgets.widgets._player_page import PlayerPage
@@ -94,6 +96,15 @@ class Panel:
     #: The commands the front end may send, by name (filled from the ``@command`` methods).
     commands: ClassVar[dict[str, Command]] = {}
 
+    @classmethod
+    def renderer_source(cls) -> str | None:
+        """The JavaScript module that draws this panel, for a panel defined outside the package
+        (``<key>.js`` beside its module, sent to the front end with the state); None for the
+        package's own panels, whose renderers are in the bundle (``js/build.mjs``)."""
+        if cls.__module__.split(".")[0] == __name__.split(".")[0]:
+            return None
+        return Path(inspect.getfile(cls)).with_name(f"{cls.key}.js").read_text(encoding="utf-8")
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.commands = collect(cls)
@@ -143,6 +154,10 @@ class Part(Panel, Generic[E]):
     sends it commands."""
 
     encounter_type: ClassVar[type[Encounter[Any]]] = Encounter
+    #: What a game system's own part does, for the single-part widgets that show it ("attack":
+    #: ``AttackPanel``, "defense": ``DefensePanel``, "dice": ``DiceRoller``; the GM screen shows
+    #: every part its encounter's class lists).
+    role: ClassVar[str] = ""
     host: Host[Any]
 
     def __init__(self, host: Host[Any], encounter: E) -> None:
@@ -274,12 +289,16 @@ class Board(anywidget.AnyWidget, Generic[P]):
     panels = traitlets.Dict().tag(sync=True)
     #: The panels shown, in order.
     layout_panels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The renderers of panels defined outside the package, by key (``Panel.renderer_source``).
+    renderers = traitlets.Dict().tag(sync=True)
 
     def __init__(self, parts: dict[str, P], **kwargs: Any) -> None:
         self._queued: dict[str, list[dict[str, Any]]] = {}
         self._parts: dict[str, P] = parts
         states = {key: self._fresh(panel) for key, panel in parts.items()}
-        super().__init__(panels=states, layout_panels=list(parts), **kwargs)
+        super().__init__(
+            panels=states, layout_panels=list(parts), renderers=_renderers(parts), **kwargs
+        )
         self._queued.clear()
         self.on_msg(self._on_message)
 
@@ -362,12 +381,40 @@ class Board(anywidget.AnyWidget, Generic[P]):
             self.send({"type": "patch", "panels": queued})
 
 
-class Host(Board[Part[Any]], Generic[E]):
-    """A board showing the panels of ``part_types`` that the encounter's class names, following
-    the encounter."""
+def _renderers(parts: dict[str, Any]) -> dict[str, str]:
+    found = ((key, type(panel).renderer_source()) for key, panel in parts.items())
+    return {key: source for key, source in found if source is not None}
 
-    #: The panels this host can show.
+
+def parts_of(system: GameSystem) -> tuple[type[Part[Any]], ...]:
+    """The parts a game system declares: ``PARTS`` in the module its ``panels`` names."""
+    module = system.panel_module()
+    return tuple(module.PARTS) if module is not None else ()
+
+
+def system_parts(encounter: Encounter[Any]) -> tuple[type[Part[Any]], ...]:
+    """The parts of the game system ``encounter`` follows (none for a class of no declared
+    system)."""
+    try:
+        system = GameSystem.of(encounter)
+    except LookupError:
+        return ()
+    return parts_of(system)
+
+
+class Host(Board[Part[Any]], Generic[E]):
+    """A board showing parts of a fight, following its encounter: the shared ``part_types`` and
+    the game system's own parts of the ``roles`` it shows, those that work with the encounter;
+    with ``roles = None`` (the GM screen), the parts the encounter's class lists (``panels``), in
+    that order."""
+
+    #: The shared parts (not a game system's) this host can show.
     part_types: ClassVar[tuple[type[Part[Any]], ...]] = ()
+    #: The roles of a game system's own parts this host shows (``Part.role``); None: the
+    #: encounter class's ``panels``.
+    roles: ClassVar[frozenset[str] | None] = frozenset()
+    #: What it shows, for the refusal of a fight that has none of it ("an attack").
+    shows: ClassVar[str] = ""
 
     def __init__(self, encounter: E, *, folder: str | Path = ".", **kwargs: Any) -> None:
         self.folder = Path(folder).expanduser()
@@ -382,14 +429,17 @@ class Host(Board[Part[Any]], Generic[E]):
         self._unsubscribe = encounter.subscribe(self._on_change)
 
     def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        roles = self.roles
+        own = [k for k in system_parts(encounter) if roles is None or k.role in roles]
+        offered = {kind.key: kind for kind in (*self.part_types, *own)}
+        keys = offered if roles is not None else encounter.panels
         parts = {
-            kind.key: kind(self, encounter)
-            for key in encounter.panels
-            for kind in self.part_types
-            if kind.key == key and kind.accepts(encounter)
+            key: offered[key](self, encounter)
+            for key in keys
+            if key in offered and offered[key].accepts(encounter)
         }
         if not parts:
-            wanted = " or ".join(kind.title for kind in self.part_types)
+            wanted = self.shows or " or ".join(kind.title for kind in self.part_types)
             raise RuleError(
                 f"{type(self).__name__} shows {wanted}, which the {encounter.rules.name} rules "
                 "do not have."
@@ -409,6 +459,7 @@ class Host(Board[Part[Any]], Generic[E]):
         self._encounter, self._parts = encounter, parts
         self._queued.clear()
         self.panels = {key: self._fresh(panel) for key, panel in parts.items()}
+        self.renderers = _renderers(parts)
         self.layout_panels = list(parts)
         self._queued.clear()
         self._unsubscribe = encounter.subscribe(self._on_change)

@@ -1,9 +1,10 @@
 """The widgets: each an anywidget showing one part of a fight, or all of them (``GMScreen``).
 
 Every widget takes an encounter and follows it: several widgets on one encounter, and commands
-run from Python, stay in step. Which parts a system has is its encounter class's ``panels``:
-Bulletproof Blues has an attack with block and dodge and a task roller, blackout actions and tests
-and initiative dice, d10-ap surprise and AP dice.
+run from Python, stay in step. The parts every fight shares (order of play, combatants, log,
+files) are here; a game system's own parts (Bulletproof Blues' attack, block and dodge and task
+roller; blackout's actions and initiative dice; d10-ap's surprise and AP dice) are declared in its
+folder (``GameSystem.panels``), and a widget shows those of the roles it names.
 """
 
 from __future__ import annotations
@@ -17,19 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from bpb_widgets.engine import Encounter
 from bpb_widgets.player.projection import View, ViewOptions, check_encounter
 from bpb_widgets.widgets._host import Board, Host, Part, where
-from bpb_widgets.widgets.panels.attack import AttackPart
 from bpb_widgets.widgets.panels.check import CheckPart, Choice, Number, Question, Task, Verdict
-from bpb_widgets.widgets.panels.combat import CombatPart
-from bpb_widgets.widgets.panels.d10 import D10Part
-from bpb_widgets.widgets.panels.defense import DefensePart
 from bpb_widgets.widgets.panels.files import FilesPart
 from bpb_widgets.widgets.panels.forecast import ForecastPart
-from bpb_widgets.widgets.panels.initiative import InitiativePart
 from bpb_widgets.widgets.panels.log import LogPart
 from bpb_widgets.widgets.panels.player import PlayerPart
 from bpb_widgets.widgets.panels.roster import RosterPart
 from bpb_widgets.widgets.panels.strip import StripPart
-from bpb_widgets.widgets.panels.task import TaskPart
 
 if TYPE_CHECKING:  # the server needs tornado, which a Pyodide kernel (JupyterLite) lacks
     from bpb_widgets.player.server import PlayerServer
@@ -72,21 +67,24 @@ class AttackPanel(Widget):
     """An attack from setup to damage: Bulletproof Blues' attack with the target's answers, or
     blackout's actions, attack, damage and Vitality tests."""
 
-    part_types = (AttackPart, CombatPart)
+    roles = frozenset({"attack"})
+    shows = "an attack"
 
 
 class DefensePanel(Widget):
     """Block or dodge (Bulletproof Blues), with the arithmetic, odds and cost first; it follows
     the hit waiting for an answer."""
 
-    part_types = (DefensePart,)
+    roles = frozenset({"defense"})
+    shows = "block and dodge"
 
 
 class DiceRoller(Widget):
     """The system's dice: Bulletproof Blues task rolls, blackout initiative dice, d10-ap surprise
     and AP dice, each with the exact odds charted before the roll."""
 
-    part_types = (TaskPart, InitiativePart, D10Part)
+    roles = frozenset({"dice"})
+    shows = "dice"
 
 
 class EncounterLog(Widget):
@@ -168,17 +166,8 @@ class GMScreen(Widget):
     ``screen.player_page.open(screen.encounter)``) serves the players' page, which follows it.
     """
 
-    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (
-        StripPart,
-        RosterPart,
-        AttackPart,
-        CombatPart,
-        TaskPart,
-        InitiativePart,
-        D10Part,
-        LogPart,
-        FilesPart,
-    )
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (StripPart, RosterPart, LogPart, FilesPart)
+    roles = None  # every part of the fight's game system
 
     def __init__(
         self,

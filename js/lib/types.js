@@ -40,6 +40,7 @@
  * @typedef {object} HostTraits
  * @property {Record<string, Record<string, unknown>>} panels Each part's state, by its key.
  * @property {string[]} layout_panels The parts shown, in order.
+ * @property {Record<string, string>} [renderers] The modules drawing panels defined outside the package, by key.
  */
 
 /**

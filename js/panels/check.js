@@ -15,7 +15,7 @@ import { command, watch } from "../lib/sync.js";
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderCheck({ model: anyModel, el }) {
+export default function renderCheck({ model: anyModel, el }) {
   const model = /** @type {ModelLike<CheckState>} */ (/** @type {unknown} */ (anyModel));
   const kind = model.get("kind");
   const { body, cleanup } = frame(el, model, { title: model.get("title") ?? "Check", cls: "bpb-quiz" });

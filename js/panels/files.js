@@ -41,7 +41,7 @@ function optionValue(option, input) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderFiles({ model: anyModel, el }) {
+export default function renderFiles({ model: anyModel, el }) {
   const model = /** @type {ModelLike<FilesState>} */ (/** @type {unknown} */ (anyModel));
   const { body, cleanup } = frame(el, model, { title: "Files", cls: "bpb-files" });
   const listId = `bpb-fights-${Math.random().toString(36).slice(2)}`;

@@ -111,7 +111,7 @@ export function resultView(result) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderForecast({ model: anyModel, el }) {
+export default function renderForecast({ model: anyModel, el }) {
   const model = /** @type {ModelLike<ForecastState>} */ (/** @type {unknown} */ (anyModel));
   const fights = h("input", { type: "number", min: "1", step: "1000", "aria-label": "Fights to simulate" });
   const seed = h("input", { type: "number", min: "0", placeholder: "fresh", "aria-label": "Seed" });

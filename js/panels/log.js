@@ -32,7 +32,7 @@ export function takenBack(entries) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderLog({ model: anyModel, el }) {
+export default function renderLog({ model: anyModel, el }) {
   const model = /** @type {ModelLike<LogState>} */ (/** @type {unknown} */ (anyModel));
   const { body, cleanup } = frame(el, model, { title: "Encounter log", cls: "bpb-log" });
   const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small" });

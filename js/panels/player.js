@@ -16,7 +16,7 @@ const FIELDS = ["title", "started", "round", "current", "order", "combatants"];
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderPlayer({ model: anyModel, el }) {
+export default function renderPlayer({ model: anyModel, el }) {
   const model = /** @type {ModelLike<PlayerViewState & Traits>} */ (/** @type {unknown} */ (anyModel));
   const root = document.createElement("section");
   root.className = "bpb bpb-player";

@@ -308,7 +308,7 @@ function controlKey(input) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderRoster({ model: anyModel, el }) {
+export default function renderRoster({ model: anyModel, el }) {
   const model = /** @type {ModelLike<RosterState>} */ (/** @type {unknown} */ (anyModel));
   const { body, cleanup } = frame(el, model, { title: "Combatants", cls: "bpb-roster" });
   const cards = h("ul", { class: "bpb-cards-list", "aria-label": "Combatants" });

@@ -70,7 +70,7 @@ function pips(left, max) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderStrip({ model: anyModel, el }) {
+export default function renderStrip({ model: anyModel, el }) {
   const model = /** @type {ModelLike<StripState>} */ (/** @type {unknown} */ (anyModel));
   const controls = model.get("controls");
   /** @param {string} cmd */

@@ -2,7 +2,7 @@
 // verdict the kernel sends back.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
-import { renderCheck } from "../panels/check.js";
+import renderCheck from "../panels/check.js";
 import { fakeModel, installFakeDocument, tick } from "./fakes.js";
 
 /** @type {ReturnType<typeof installFakeDocument>} */

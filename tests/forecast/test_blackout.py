@@ -170,13 +170,19 @@ def test_before_round_1_the_players_roll_initiative_in_each_fight() -> None:
     ("pools", "words"),
     [
         ({"attack_dice": 0}, "attack_dice= cannot be less than 1"),
-        ({"damage_dice": 51}, "damage_dice= cannot be more than 50"),
         ({"damage_dice": "3"}, "damage_dice= must be a whole number"),
     ],
 )
 def test_bad_pools_are_refused(pools: dict[str, object], words: str) -> None:
     with pytest.raises(RuleError, match=words):
         Tactics(**pools)  # type: ignore[arg-type]
+
+
+def test_a_pool_past_the_rules_limit_is_refused_by_the_blackout_model() -> None:
+    """The blackout rules' limit on a pool is theirs: the model checks it when it forks."""
+    enc = duel()
+    with pytest.raises(RuleError, match="damage_dice= cannot be more than 50"):
+        Forecast(enc, n=10, seed=1, tactics=Tactics(damage_dice=51))
 
 
 def test_bad_input_is_refused_and_the_fight_unchanged() -> None:

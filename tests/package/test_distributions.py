@@ -49,7 +49,7 @@ def test_python_m_build_runs_npm_once_when_the_bundle_is_stale(
     with tarfile.open(distributions.sdist) as sdist:
         sdist.extractall(tmp_path, filter="data")
     (source,) = tmp_path.iterdir()
-    (source / "js" / "widgets.js").touch()  # a change since the bundle was built
+    (source / "js" / "lib" / "host.js").touch()  # a change since the bundle was built
     npm = tmp_path / "npm"
     built = subprocess.run(
         [sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],

@@ -28,12 +28,10 @@ def screen_of(enc: Encounter) -> GMScreen:
     ],
     ids=["bpb", "blackout", "d10-ap"],
 )
-def test_the_screen_shows_the_system_s_parts_but_the_defense_panel(
-    make: Any, panels: list[str]
-) -> None:
+def test_the_screen_shows_the_parts_its_system_lists(make: Any, panels: list[str]) -> None:
     enc = make()
     screen = screen_of(enc)
-    assert screen.layout_panels == panels == [k for k in enc.panels if k != "defense"]
+    assert screen.layout_panels == panels == list(enc.panels)
     assert list(screen.panels) == panels
     assert all(screen.part(key).encounter is enc for key in panels)
     assert screen.encounter is enc

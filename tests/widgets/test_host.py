@@ -232,9 +232,9 @@ def test_each_widget_shows_its_part_of_the_system(
 @pytest.mark.parametrize(
     ("cls", "enc", "shown"),
     [
-        (DefensePanel, d10_fight, "Block or dodge"),
-        (DefensePanel, blackout_fight, "Block or dodge"),
-        (AttackPanel, d10_fight, "Attack or Actions and tests"),
+        (DefensePanel, d10_fight, "block and dodge"),
+        (DefensePanel, blackout_fight, "block and dodge"),
+        (AttackPanel, d10_fight, "an attack"),
     ],
 )
 def test_a_widget_without_a_part_for_the_system_says_so(cls: type, enc: Any, shown: str) -> None:
@@ -247,7 +247,7 @@ def test_a_widget_without_a_part_for_the_system_says_so(cls: type, enc: Any, sho
 
 def test_a_widget_whose_constructor_raised_still_closes() -> None:
     half_built = DefensePanel.__new__(DefensePanel, d10_fight())
-    with pytest.raises(RuleError, match="DefensePanel shows Block or dodge"):
+    with pytest.raises(RuleError, match="DefensePanel shows block and dodge"):
         half_built.__init__(d10_fight())  # type: ignore[misc]
     half_built.close()
     half_built.close()
@@ -289,7 +289,7 @@ def test_rebind_shows_and_commands_the_new_encounter(wire: Wire) -> None:
 def test_a_refused_rebind_leaves_the_widget_on_its_encounter() -> None:
     enc = started()
     defense = DefensePanel(enc)
-    with pytest.raises(RuleError, match="DefensePanel shows Block or dodge"):
+    with pytest.raises(RuleError, match="DefensePanel shows block and dodge"):
         defense.rebind(d10_fight())
     assert defense.encounter is enc
     enc.end_turn()

@@ -1,5 +1,5 @@
 """Blackout initiative dice (seed 002, "Initiative"), with the exact chance of each step charted
-before the roll (``js/panels/initiative.js``)."""
+before the roll (``initiative.js``)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class InitiativePart(Part[Blackout]):
 
     key = "initiative"
     title = "Initiative dice"
+    role = "dice"
     encounter_type = Blackout
 
     def refresh(self, delta: Delta | None) -> None:

@@ -1,12 +1,12 @@
 // @ts-check
 // DefensePanel: attacker, rank, defender; Block or Dodge with the arithmetic, odds and cost first.
-import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { chart, legend, summary } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { chart, legend, summary } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { ModelLike, Traits, DefenseKind, DefenseOdds, DefenseState, Refused } from "../lib/types.js"
+ * @import { ModelLike, Traits, DefenseKind, DefenseOdds, DefenseState, Refused } from "../../../js/lib/types.js"
  */
 
 /** @type {Array<[DefenseKind, string, string]>} */
@@ -51,7 +51,7 @@ function card(kind, label, p) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderDefense({ model: anyModel, el }) {
+export default function renderDefense({ model: anyModel, el }) {
   const model = /** @type {ModelLike<DefenseState>} */ (/** @type {unknown} */ (anyModel));
   /** @param {DefenseKind} kind */
   const roll = (kind) => () => command(model, kind, { dice: typedDice() });

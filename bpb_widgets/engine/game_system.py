@@ -8,7 +8,7 @@ forecast model or the reason it has none. The GM screen, the single-part widgets
 runner, the front-end bundle and the tests read these declarations: nothing outside the folder
 lists the systems or asks which one a fight follows.
 
->>> from bpb_widgets.engine.system import GameSystem
+>>> from bpb_widgets.engine.game_system import GameSystem
 >>> from bpb_widgets import Encounter
 >>> GameSystem.of(Encounter(rules="blackout")).panels
 'bpb_widgets.blackout.panels'
@@ -56,6 +56,11 @@ class GameSystem:
         if self.encounter in _DECLARED:
             raise TypeError(f"{self.encounter.__name__} is declared twice.")
         _DECLARED[self.encounter] = self
+
+    @property
+    def package(self) -> str:
+        """The package the system lives in (its encounter class's): ``bpb_widgets.bpb``."""
+        return self.encounter.__module__.rpartition(".")[0]
 
     @property
     def name(self) -> str:

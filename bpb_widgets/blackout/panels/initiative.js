@@ -1,13 +1,13 @@
 // @ts-check
 // BlackoutRoller: a PC's initiative dice (seed 002): the exact chance of each step charted before
 // the roll, the explained step and action points after.
-import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { bars, exact, swatches } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { bars, exact, swatches } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { ModelLike, Traits, InitiativeState } from "../lib/types.js"
+ * @import { ModelLike, Traits, InitiativeState } from "../../../js/lib/types.js"
  */
 
 /**
@@ -27,7 +27,7 @@ const dice = (n, what = "") => plural(n, `${what}die`, `${what}dice`);
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderInitiative({ model: anyModel, el }) {
+export default function renderInitiative({ model: anyModel, el }) {
   const model = /** @type {ModelLike<InitiativeState>} */ (/** @type {unknown} */ (anyModel));
   const [fewest, most] = model.get("choices").dice;
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);

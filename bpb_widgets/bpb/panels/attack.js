@@ -14,13 +14,13 @@ import {
   setText,
   showFormError,
   typedOnce,
-} from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { chance, chart, legend, summary } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+} from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { chance, chart, legend, summary } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { AnswerOdds, AnswersState, AttackSelection, AttackState, ChoiceRow, ModelLike, Refused, TakeState, Traits } from "../lib/types.js"
+ * @import { AnswerOdds, AnswersState, AttackSelection, AttackState, ChoiceRow, ModelLike, Refused, TakeState, Traits } from "../../../js/lib/types.js"
  */
 
 /** The option of the attack select that types an attack in. */
@@ -51,7 +51,7 @@ function takeText(target, take) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderAttack({ model: anyModel, el }) {
+export default function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
   const attack = () => command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
   /** @type {Record<string, () => void>} */
@@ -148,7 +148,7 @@ export function renderAttack({ model: anyModel, el }) {
   const controls = h("div", { class: "bpb-controls" }, attackButton, diceField, plotPoint.label);
   // a refused roll, grab, break free or answer shows why next to the box it blames
   const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
-  /** @type {import("../lib/dom.js").FormFields} */
+  /** @type {import("../../../js/lib/dom.js").FormFields} */
   const formFields = new Map([
     ["dice", { control: dice, wrapper: diceField }],
     ["plot_point", { control: plotPoint.box, wrapper: plotPoint.label }],
@@ -338,7 +338,10 @@ export function renderAttack({ model: anyModel, el }) {
       return [h("p", { class: "bpb-hint", text })];
     }
     if ("refused" in p && p.refused) return [h("p", { class: "bpb-refused", text: p.refused })];
-    const odds = /** @type {import("../lib/types.js").OddsPayload & import("../lib/types.js").AttackPreview} */ (p);
+    const odds =
+      /** @type {import("../../../js/lib/types.js").OddsPayload & import("../../../js/lib/types.js").AttackPreview} */ (
+        p
+      );
     if (odds.exploding) {
       return [
         h("p", {

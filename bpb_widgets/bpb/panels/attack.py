@@ -2,7 +2,7 @@
 circumstances, the exact odds before the roll; on a hit the target's answers right there with
 their odds and cost (block, dodge, dive for cover, take the hit); an extreme success's effect;
 the damage. Grabs, grapples, throws and trips, letting go and breaking free
-(``js/panels/attack.js``)."""
+(``attack.js``)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from functools import partial
 from typing import Any
 
 from bpb_widgets.bpb import ATTACK_KINDS, Attack, BulletproofBlues
+from bpb_widgets.bpb.panels.odds import defense_payload, odds_payload
+from bpb_widgets.bpb.panels.task import choices, plot_offer
 from bpb_widgets.engine.dice import Dice, check_dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import defense_payload, odds_payload
-from bpb_widgets.widgets.panels.task import choices, plot_offer
 
 #: The rank a typed-in attack starts at.
 DEFAULT_RANK = 5
@@ -55,6 +55,7 @@ class AttackPart(Part[BulletproofBlues]):
 
     key = "attack"
     title = "Attack"
+    role = "attack"
     encounter_type = BulletproofBlues
 
     def __init__(self, host: Any, encounter: BulletproofBlues) -> None:

@@ -1,12 +1,12 @@
 // @ts-check
 // DiceRoller: who rolls what against which difficulty; exact odds charted before, explained after.
-import { button, field, fillSelect, h, parseDice, plotPointBox, showResult, typedOnce } from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { chart, legend, summary } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+import { button, field, fillSelect, h, parseDice, plotPointBox, showResult, typedOnce } from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { chart, legend, summary } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { ModelLike, Traits, ChoiceRow, TaskState } from "../lib/types.js"
+ * @import { ModelLike, Traits, ChoiceRow, TaskState } from "../../../js/lib/types.js"
  */
 
 const PLAIN = "";
@@ -16,7 +16,7 @@ const PLAIN = "";
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderTask({ model: anyModel, el }) {
+export default function renderTask({ model: anyModel, el }) {
   const model = /** @type {ModelLike<TaskState>} */ (/** @type {unknown} */ (anyModel));
   const choices = model.get("choices");
   /** @param {string} word */

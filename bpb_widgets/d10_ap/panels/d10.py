@@ -1,5 +1,5 @@
 """d10-ap dice (seed 003): a surprise check for the chosen combatant and the AP dice of whoever's
-turn it is, each with its exact odds charted before the roll (``js/panels/d10.js``)."""
+turn it is, each with its exact odds charted before the roll (``d10.js``)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ class D10Part(Part[D10AP]):
 
     key = "d10"
     title = "Surprise and AP dice"
+    role = "dice"
     encounter_type = D10AP
 
     def refresh(self, delta: Delta | None) -> None:

@@ -4,13 +4,23 @@
 // total it leaves; the Endurance [Vitality] test of someone out of the fight; healing; a surprise
 // attack; a fall. Each pool is rolled, or the physical dice or the successes counted at the table
 // are typed in. A refused form shows why next to the field the kernel blames.
-import { button, field, fillSelect, h, parseDice, redraw, showFormError, showResult, typedOnce } from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { bars, exact, swatches } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+import {
+  button,
+  field,
+  fillSelect,
+  h,
+  parseDice,
+  redraw,
+  showFormError,
+  showResult,
+  typedOnce,
+} from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { bars, exact, swatches } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { CombatSelection, CombatState, ModelLike, Traits } from "../lib/types.js"
+ * @import { CombatSelection, CombatState, ModelLike, Traits } from "../../../js/lib/types.js"
  */
 
 /**
@@ -57,7 +67,7 @@ function rollInputs(model, what) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderCombat({ model: anyModel, el }) {
+export default function renderCombat({ model: anyModel, el }) {
   const model = /** @type {ModelLike<CombatState>} */ (/** @type {unknown} */ (anyModel));
   const { body, cleanup } = frame(el, model, { title: "Actions and tests", cls: "bpb-combat" });
   const number = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ min = "0") =>
@@ -272,7 +282,7 @@ export function renderCombat({ model: anyModel, el }) {
   const d3 = h("input", { type: "text", size: "8", placeholder: "e.g. 2 3", "aria-label": "D3 dice" });
   const typedD3 = typedOnce(model, d3, parseDice);
   const fallError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
-  /** @type {import("../lib/dom.js").FormFields} */
+  /** @type {import("../../../js/lib/dom.js").FormFields} */
   const fallFields = new Map(
     /** @type {Array<[string, HTMLElement, string]>} */ ([
       ["name", faller, "Who falls"],
@@ -296,7 +306,7 @@ export function renderCombat({ model: anyModel, el }) {
     ),
     fallError,
   );
-  /** @type {import("../lib/dom.js").FormFields} */
+  /** @type {import("../../../js/lib/dom.js").FormFields} */
   const surpriseFields = new Map([
     ["attackers", { control: sneak, wrapper: sneakField }],
     ["defenders", { control: watchers, wrapper: watchers }],

@@ -1,13 +1,13 @@
 // @ts-check
 // D10Roller: surprise checks and action-point dice (seed 003), each with its exact odds charted
 // before the roll and explained after.
-import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../lib/dom.js";
-import { frame } from "../lib/frame.js";
-import { bars, exact, swatches } from "../lib/odds.js";
-import { command, watch } from "../lib/sync.js";
+import { button, field, fillSelect, h, parseDice, showResult, typedOnce } from "../../../js/lib/dom.js";
+import { frame } from "../../../js/lib/frame.js";
+import { bars, exact, swatches } from "../../../js/lib/odds.js";
+import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { ModelLike, Traits, ApOdds, D10State, SurpriseOdds } from "../lib/types.js"
+ * @import { ModelLike, Traits, ApOdds, D10State, SurpriseOdds } from "../../../js/lib/types.js"
  */
 
 /** @param {SurpriseOdds} odds */
@@ -56,7 +56,7 @@ function apOdds(odds) {
  * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
  * @returns {() => void}
  */
-export function renderD10({ model: anyModel, el }) {
+export default function renderD10({ model: anyModel, el }) {
   const model = /** @type {ModelLike<D10State>} */ (/** @type {unknown} */ (anyModel));
   const who = h("select", { "aria-label": "Who checks" });
   const d10 = h("input", { type: "number", min: "1", max: "10", placeholder: "1-10", "aria-label": "Physical d10" });

@@ -1,7 +1,7 @@
 """Blackout combat (seed 002): an action with its AP, an attack test with the exact chance of
 beating the target's passive evasion, the damage test of a hit with the chance of each hit-point
 total it leaves, the Endurance [Vitality] test of someone out of the fight, healing, a surprise
-attack, a fall (``js/panels/combat.js``)."""
+attack, a fall (``combat.js``)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class CombatPart(Part[Blackout]):
 
     key = "combat"
     title = "Actions and tests"
+    role = "attack"
     encounter_type = Blackout
 
     def refresh(self, delta: Delta | None) -> None:

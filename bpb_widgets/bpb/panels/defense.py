@@ -1,16 +1,16 @@
 """Block or dodge an attack with the arithmetic, odds and cost shown first (seed 000,
-"Blocking", "Dodging") (``js/panels/defense.js``)."""
+"Blocking", "Dodging") (``defense.js``)."""
 
 from __future__ import annotations
 
 from typing import Any, get_args
 
 from bpb_widgets.bpb import BulletproofBlues, DefenseKind
+from bpb_widgets.bpb.panels.odds import defense_payload
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import defense_payload
 
 KINDS: tuple[DefenseKind, ...] = get_args(DefenseKind)
 
@@ -23,6 +23,7 @@ class DefensePart(Part[BulletproofBlues]):
 
     key = "defense"
     title = "Block or dodge"
+    role = "defense"
     encounter_type = BulletproofBlues
 
     def refresh(self, delta: Delta | None) -> None:

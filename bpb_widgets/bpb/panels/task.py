@@ -1,16 +1,16 @@
 """Task rolls: any Bulletproof Blues task roll, with its exact odds charted before the dice and
-explained after (seed 004, "Rolling Dice", "Opposed Tasks") (``js/panels/task.js``)."""
+explained after (seed 004, "Rolling Dice", "Opposed Tasks") (``task.js``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bpb_widgets.bpb import BulletproofBlues, TaskChoices
+from bpb_widgets.bpb.panels.odds import odds_payload
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets._odds import odds_payload
 
 
 def choices(offered: TaskChoices) -> dict[str, Any]:
@@ -39,6 +39,7 @@ class TaskPart(Part[BulletproofBlues]):
 
     key = "task"
     title = "Dice roller"
+    role = "dice"
     encounter_type = BulletproofBlues
 
     def refresh(self, delta: Delta | None) -> None:
