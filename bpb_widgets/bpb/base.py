@@ -512,7 +512,10 @@ class BulletproofBluesBase(Encounter[Combatant]):
         still to come, else the next round's not already given up (Forcing An Action)."""
         if name in self._holding:
             return self._round
-        to_come = (name == self._suspended and self.rules.preempted_defense_forced) or (
+        # a pre-empted turn is still to come, but not a delayed turn already begun (it was the
+        # opportunity to act: its line is in the transcript)
+        preempted = name == self._suspended and self._suspended_taking is None
+        to_come = (preempted and self.rules.preempted_defense_forced) or (
             name in self._slots and self._slots.index(name) > self._pos
         )
         if (

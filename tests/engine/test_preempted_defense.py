@@ -164,3 +164,31 @@ def test_the_earlier_reading_is_a_rule_option() -> None:
     enc.dodge("Ganyeka", dice=(6, 5))
     enc.end_turn()
     assert enc.current == "Ganyeka"
+
+
+def test_a_delayed_turn_already_begun_is_not_to_come() -> None:
+    """Blueshift takes his held turn at the end of round 2 and Ganyeka's own held turn pre-empts
+    it: Blueshift had his opportunity (the transcript lists his turn), so diving for cover now
+    gives up his next round's turn, not that one again (a third turn line in round 2 before;
+    found by the stateful test)."""
+    enc = Encounter(seed=0)
+    enc.add("Blueshift", perception=4, agility=5)
+    enc.add("Ganyeka", perception=3)
+    enc.start()
+    enc.end_turn()
+    enc.end_turn()
+    enc.delay()
+    enc.delay()
+    assert enc.current == "Blueshift"  # his held turn, taken at the end of the round
+    enc.take_delayed("Ganyeka")
+    enc.dive_for_cover("Blueshift", reached=False)
+    enc.end_turn()
+    assert enc.transcript(2).splitlines()[1:] == [
+        "Blueshift's turn (delayed)",
+        "Ganyeka's turn (delayed)",
+        "Blueshift's turn (forced from round 3)",
+    ]
+    assert enc.turn_state("Blueshift").lost == ((3, None),)
+    assert enc.current == "Blueshift"  # his delayed turn resumes, then round 3 skips him
+    enc.end_turn()
+    assert (enc.round, enc.current) == (3, "Ganyeka")
