@@ -1,6 +1,6 @@
 """The d10-ap rules (seed 003) as a game system of the toolkit: its encounter class and its GM
 screen part (surprise checks and action-point dice). They have no attack or damage rules, so
-there is no fight to forecast."""
+there is no fight to forecast. Its sample characters: Evan and three thugs."""
 
 from bpb_widgets.d10_ap.encounter import D10AP
 from bpb_widgets.engine.game_system import GameSystem
@@ -13,4 +13,5 @@ SYSTEM = GameSystem(
         "action points, but have no attack or damage rules: there is no fight to simulate. "
         "Run the fight with the Bulletproof Blues rules to forecast it."
     ),
+    samples="data/samples.json",
 )

@@ -3,10 +3,10 @@
 A game system is a folder ``bpb_widgets/<system>/`` (or any package of one's own) whose
 ``system.py`` declares a :class:`GameSystem`: its encounter class (which names its rule sets and
 options, its sheet fields, the parts of its GM screen and its hooks), the module of its own GM
-screen parts (each a ``Part`` with its JavaScript renderer beside it), and the module of its
-forecast model or the reason it has none. The GM screen, the single-part widgets, the forecast
-runner, the front-end bundle and the tests read these declarations: nothing outside the folder
-lists the systems or asks which one a fight follows.
+screen parts (each a ``Part`` with its JavaScript renderer beside it), the module of its
+forecast model or the reason it has none, and its sample characters. The GM screen, the
+single-part widgets, the forecast runner, the front-end bundle and the tests read these
+declarations: nothing outside the folder lists the systems or asks which one a fight follows.
 
 >>> from bpb_widgets.engine.game_system import GameSystem
 >>> from bpb_widgets import Encounter
@@ -17,8 +17,11 @@ lists the systems or asks which one a fight follows.
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -39,13 +42,16 @@ class GameSystem:
     it when they show one of its fights; "" when it has none and the shared parts do); each part
     there is a ``Part`` subclass whose renderer is ``<module folder>/<key>.js``. ``forecast``
     names the module of its forecast model (``fork(encounter, tactics)``, docs/forecast.md), or
-    ``no_forecast`` says in a GM's words why its fights cannot be forecast.
+    ``no_forecast`` says in a GM's words why its fights cannot be forecast. ``samples`` is a
+    JSON file in its package (``"data/samples.json"``): sample characters, a list of sheets as
+    ``add_party`` takes them (docs/characters.md), which a GM adds from the roster.
     """
 
     encounter: type[Encounter[Any]]
     panels: str = ""
     forecast: str = ""
     no_forecast: str = ""
+    samples: str = ""
 
     def __post_init__(self) -> None:
         if bool(self.forecast) == bool(self.no_forecast):
@@ -76,6 +82,14 @@ class GameSystem:
             if base in _DECLARED:
                 return _DECLARED[base]
         raise LookupError(f"{cls.__name__} belongs to no declared game system (system.py).")
+
+    def sample_sheets(self) -> tuple[Mapping[str, Any], ...]:
+        """The system's sample characters (none when it declares no file)."""
+        if not self.samples:
+            return ()
+        text = resources.files(self.package).joinpath(self.samples).read_text(encoding="utf-8")
+        sheets: list[Mapping[str, Any]] = json.loads(text)
+        return tuple(sheets)
 
     def panel_module(self) -> ModuleType | None:
         """The module of this system's own parts (imported now), or None."""
