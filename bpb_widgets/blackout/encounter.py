@@ -33,9 +33,9 @@ from bpb_widgets.engine.checks import (
     check_whole,
     noted,
 )
-from bpb_widgets.engine.command import command, commands_of
+from bpb_widgets.engine.command import command
 from bpb_widgets.engine.conditions import Condition, check_condition_name
-from bpb_widgets.engine.encounter import Controls, Encounter, HandAction, SheetField, Vitals
+from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
@@ -761,16 +761,14 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         """As every system's ``add_condition`` ("prone", "slowed", "surprised" ...), except the
         conditions that follow hit points and tests ("out of the fight", "stabilised", "dead")."""
         self._refuse_kept(condition)
-        add = commands_of(Encounter)["add_condition"]
-        given: Condition = add(self, name, condition, ends=ends, of=of, note=note, rounds=rounds)
-        return given
+        return super().add_condition(name, condition, ends=ends, of=of, note=note, rounds=rounds)
 
     @command
     def remove_condition(self, name: str, condition: str) -> None:
         """As every system's ``remove_condition`` (a prone character stands up, a slowed one
         leaves the terrain), except "out of the fight", "stabilised" and "dead"."""
         self._refuse_kept(condition)
-        commands_of(Encounter)["remove_condition"](self, name, condition)
+        super().remove_condition(name, condition)
 
     # ------------------------------------------------------------------ delaying
 

@@ -1,7 +1,9 @@
 """The ``@command`` decorator: a method that changes an encounter, all or nothing.
 
 A command validates completely before it changes anything; the encounter records it for undo,
-replay (save/load) and observers (``Encounter._run``).
+replay (save/load) and observers (``Encounter._run``). A system refines a command by overriding
+it, itself a ``@command``, and calling ``super()``: called inside the running command, the
+overridden one is a plain call, and the fight records the outer command once.
 """
 
 from __future__ import annotations

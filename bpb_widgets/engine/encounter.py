@@ -1437,7 +1437,13 @@ class Encounter(Generic[S]):
         self, name: str, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> Any:
         """Run a command with its arguments made plain: the command sees what is saved and
-        replayed (an iterator is read once, a set is a sorted list), a wrong type is refused."""
+        replayed (an iterator is read once, a set is a sorted list), a wrong type is refused.
+
+        A command called while another of this encounter runs (a system refining a command with
+        ``super().add_condition(...)``) is a plain call inside it: the outer command is the one
+        recorded, undone and replayed, all or nothing."""
+        if self._history.running is not None:
+            return method(self, *args, **kwargs)
         if len(self._history.done) >= storage.MAX_COMMANDS:
             raise RuleError(
                 f"This fight holds {storage.MAX_COMMANDS:,} commands, the most a saved fight "
