@@ -431,6 +431,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         return sheet.pc and super()._needs_roll(sheet)
 
     def _roll_one(self, name: str, dice: object, rolled: object) -> int:
+        """A player character rolls ``dice`` (1-3, default 3) d6, ``rolled`` the physical dice:
+        their sum is the step (lower first), one action point each (seed 002, "Initiative")."""
         sheet = self._sheets[name]
         if not sheet.pc:
             raise RuleError(f"{name} is an enemy: the GM fixed their step at {sheet.step}.")

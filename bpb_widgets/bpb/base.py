@@ -477,6 +477,15 @@ class BulletproofBluesBase(Encounter[Combatant]):
                 "(Delaying An Action)."
             )
 
+    def _need_turn(self, name: str, what: str) -> None:
+        """Refuse ``what`` unless it is ``name``'s turn (seed 004, "Task Action")."""
+        self._need_started(what)
+        if name != self._current:
+            raise RuleError(
+                f"It is {self._current or 'nobody'}'s turn: {name} can {what} only on their own "
+                "turn (Task Action)."
+            )
+
     # ------------------------------------------------------------------ giving up turns
 
     def _check_force(self, name: str) -> int:

@@ -33,6 +33,10 @@ class BulletproofBlues(OrderOfPlay, Defending, Grabbing, Recovery, TaskRolls, de
     title: ClassVar[str] = "Bulletproof Blues"
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "attack", "task", "log", "files")
     rule_texts: ClassVar[Mapping[str, RuleText]] = rule_texts.load("bpb_widgets.bpb")
+    started_order: ClassVar[str] = (
+        "The order of play now changes when the GM declares it (from the next round), and by "
+        "delaying, forcing and extreme blocks and dodges (Order Of Play)."
+    )
     controls: ClassVar[Controls] = Controls(
         roll_order="Roll order",
         roll_order_help="Perception task rolls, highest first (Order Of Play)",

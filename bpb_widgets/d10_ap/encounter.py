@@ -210,6 +210,8 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         return make_sheet(name, **sheet)
 
     def _roll_one(self, name: str, dice: object, rolled: object) -> int:
+        """d10 + AgB + bonuses, highest first, ``rolled`` a physical d10 (``roll=``; seed 003,
+        "Step 2- Determine Initiative")."""
         if dice is not None:
             raise RuleError("d10-ap initiative is one d10: give roll=, not dice=.")
         sheet = self._sheets[name]

@@ -1,11 +1,12 @@
 """The core of every encounter: the roster, the order of play in motion, commands and their
 history, the log, the transcript, saving and loading.
 
-``Encounter`` runs no game system by itself. Each system subclasses it (``BulletproofBlues``,
-``Blackout``, ``D10AP``), lists the rule sets it runs in ``rule_sets``, and overrides the named
-hooks below (a sheet, enrolling, the initiative order, a turn started or ended, a new round, a lost
-turn, who can act). ``Encounter(rules="blackout")`` finds the class that runs a rule set by its
-name, as python-chess finds a variant.
+``Encounter`` runs no game system by itself and names none. Each system subclasses it in its own
+folder (``bpb_widgets/<system>/``), lists the rule sets it runs in ``rule_sets``, says what its
+turns offer in ``controls``, and overrides the hooks ``SystemHooks`` declares (a sheet, enrolling,
+the initiative order, a turn started or ended, a new round, a lost turn, who can act).
+``Encounter(rules=name)`` finds the class that runs a rule set by its name, as python-chess finds
+a variant.
 
 Every public method that changes the fight is a command: it validates completely, then records
 events in the log and changes the state through the undo journal. A refused command raises
@@ -93,7 +94,8 @@ E = TypeVar("E", bound="Encounter[Any]")
 
 @runtime_checkable
 class ActionPointDice(Protocol):
-    """An encounter whose turns roll and spend action-point dice (the "d10-ap" rule set)."""
+    """An encounter whose turns roll and spend action-point dice (a system whose ``controls``
+    say ``ap_dice``)."""
 
     @property
     def current(self) -> str | None: ...
@@ -137,8 +139,7 @@ class TurnState:
 @dataclass(frozen=True, slots=True)
 class Vitals:
     """What a combatant's card shows of their health: one meter, and what else the system counts
-    (Bulletproof Blues: Endurance, stunning damage apart; blackout: hit points, damage
-    resistance)."""
+    (Endurance with stunning damage apart, hit points with damage resistance ...)."""
 
     label: str
     value: int
@@ -197,8 +198,8 @@ class HandAction:
 class Encounter(Generic[S]):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
-    ``rules`` names the rule set ("bpb2e", "bpb2e-wiki", "blackout", "d10-ap", or a ``RuleSet``)
-    and ``Encounter(...)`` returns the class that runs it; ``options`` are its rule options
+    ``rules`` names the rule set (a registered rule set's name, or a ``RuleSet``; the default
+    system's first when none is named) and ``Encounter(...)`` returns the class that runs it; ``options`` are its rule options
     (docs/rules.md); ``autosave`` a file kept in step with every command.
 
     >>> enc = Encounter(seed=7)
@@ -211,13 +212,16 @@ class Encounter(Generic[S]):
 
     #: The rule sets this class runs, its default first.
     rule_sets: ClassVar[tuple[RuleSet, ...]] = ()
-    #: The game system's name, for messages ("Bulletproof Blues").
+    #: The game system's name, for messages.
     title: ClassVar[str] = ""
     #: The parts of a GM screen for this system, top to bottom (see bpb_widgets.widgets): the
     #: shared ones' keys and those of the parts its ``GameSystem`` declares.
     panels: ClassVar[tuple[str, ...]] = ("strip", "roster", "log", "files")
     #: How the strip runs a turn.
     controls: ClassVar[Controls] = Controls()
+    #: How the order of play changes once the fight has started, in the system's words: what a
+    #: command refused after the start (``start``, ``roll_order``) adds.
+    started_order: ClassVar[str] = ""
     #: What a combatant's card changes by hand (damage, healing ...), in the order shown.
     hand_actions: ClassVar[tuple[HandAction, ...]] = ()
     #: Whether ``vitals`` is health (Endurance, hit points), which the player view describes as
@@ -231,7 +235,7 @@ class Encounter(Generic[S]):
     #: Every rule set's name -> the class that runs it (filled as the systems are defined).
     _registry: ClassVar[dict[str, type[Encounter[Any]]]] = {}
     #: The system ``Encounter()`` runs when no rule set is named: the one whose class says
-    #: ``default=True`` (``class BulletproofBlues(..., default=True)``).
+    #: ``default=True`` (``class MySystem(Encounter[MySheet], default=True)``).
     _default: ClassVar[type[Encounter[Any]] | None] = None
 
     rules: RuleSet
@@ -929,7 +933,7 @@ class Encounter(Generic[S]):
         if self._suspended is not None:
             raise RuleError(f"{name} is already taking a delayed turn; end it instead.")
         if to is not None:
-            raise RuleError("Only the blackout rules delay to a step; here a delayed turn is held.")
+            raise RuleError(self._no_step_delay())
         if self._at_round_end():
             self._unlist_turn(name, "", " (delayed)", f" (delayed from round {self._taking})")
             self._journal.set(self._holding, name, self._taking)
@@ -966,6 +970,21 @@ class Encounter(Generic[S]):
                     name,
                 )
         self._advance()
+
+    def _no_step_delay(self) -> str:
+        """Why ``delay(to=step)`` is refused here: this system holds a delayed turn, and the
+        systems whose ``controls`` say ``delay_to_step`` are the ones that delay to a step."""
+        stepping = [
+            r.name
+            for system in dict.fromkeys(Encounter._registry.values())
+            if system.controls.delay_to_step
+            for r in system.rule_sets
+        ]
+        where = f" (delaying to a step is {', '.join(stepping)}'s)" if stepping else ""
+        return (
+            f"Under {self.rules.name} a delayed turn is held, not delayed to a step: delay() "
+            f"without one{where}."
+        )
 
     @command
     def take_delayed(self, name: str) -> None:
@@ -1406,9 +1425,8 @@ class Encounter(Generic[S]):
     def _before_start(self, what: str) -> None:
         if self.started:
             raise RuleError(
-                f"The fight has started: you can only {what} before round 1. The order of play "
-                "now changes when the GM declares it (from the next round), and by delaying, "
-                "forcing and extreme blocks and dodges (Order Of Play)."
+                f"The fight has started: you can only {what} before round 1."
+                + (f" {self.started_order}" if self.started_order else "")
             )
 
     def _need_current(self) -> str:
@@ -1422,14 +1440,6 @@ class Encounter(Generic[S]):
         problem = self._unresolved()
         if problem is not None:
             raise RuleError(problem)
-
-    def _need_turn(self, name: str, what: str) -> None:
-        self._need_started(what)
-        if name != self._current:
-            raise RuleError(
-                f"It is {self._current or 'nobody'}'s turn: {name} can {what} only on their own "
-                "turn (Task Action)."
-            )
 
     # ------------------------------------------------------------------ commands and history
 

@@ -1,6 +1,5 @@
-"""Encounters whose order of play comes from rolled initiative (the "blackout" and "d10-ap" rule
-sets, seeds 002 and 003): each combatant rolls, the order follows the rolls every round, and the
-GM settles ties.
+"""Encounters whose order of play comes from rolled initiative: each combatant rolls, the order
+follows the rolls every round, and the GM settles ties.
 
 ``InitiativeEncounter`` is the core's order of play with those hooks filled in; a system adds how
 one combatant rolls (``_roll_one``) and how the rolls rank (``_ranked``).
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, ClassVar, Generic
 
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.encounter import Encounter, S, TurnState
@@ -21,9 +20,9 @@ from bpb_widgets.errors import RuleError
 class InitiativeTurn(TurnState):
     """A combatant's place in a round ordered by initiative."""
 
-    #: Initiative step (blackout; the step delayed to this round) or total (d10-ap).
+    #: Initiative as the system ranks it (a step, the step delayed to this round, or a total).
     initiative: int | None = None
-    #: The step a blackout combatant delayed to this round, or None.
+    #: The step the combatant delayed to this round (systems that delay to a step), or None.
     delayed_to: int | None = None
     #: Action points to spend now, and the turn's full AP.
     ap: int | None = None
@@ -32,6 +31,11 @@ class InitiativeTurn(TurnState):
 
 class InitiativeEncounter(Encounter[S], Generic[S]):
     """An encounter ordered by initiative rolls; ties follow the GM's ``set_order``."""
+
+    started_order: ClassVar[str] = (
+        "The order of play now follows initiative every round, ties as the GM settles them "
+        "(Initiative)."
+    )
 
     def _setup(self) -> None:
         #: Each combatant's initiative (a system's own record of the roll).
@@ -149,10 +153,9 @@ class InitiativeEncounter(Encounter[S], Generic[S]):
         rolled: Sequence[int] | None = None,
         roll: int | None = None,
     ) -> int:
-        """Roll ``name``'s initiative: blackout, ``dice`` (1-3, default 3) d6, their sum the step
-        (lower first), one action point each, ``rolled`` the physical dice (seed 002,
-        "Initiative"); d10-ap, d10 + AgB + bonuses, highest first, ``roll`` a physical d10 (seed
-        003). Returns the step or total."""
+        """Roll ``name``'s initiative as the system rolls it (its ``_roll_one`` says how):
+        ``dice`` how many dice, ``rolled`` the physical dice, or ``roll`` one physical die, where
+        the system takes them. Returns the initiative (a step or a total)."""
         name = self._known(name)
         if name in self._initiative and self.started:
             raise RuleError(f"{name} has already rolled initiative for this fight.")

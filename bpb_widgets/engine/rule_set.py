@@ -1,9 +1,8 @@
 """Rule sets: a name, the text it follows, and its named rule options.
 
-Each game system defines its own ``RuleSet`` subclass whose extra fields are its rule options
-(``BulletproofBluesRules.perception_roll``, ``BlackoutRules.pool_die`` ...), and its encounter class
-lists the rule sets it runs. Every option is listed with its default and the seed section it
-interprets in docs/rules.md.
+Each game system defines its own ``RuleSet`` subclass whose extra fields are its rule options,
+and its encounter class lists the rule sets it runs. Every option is listed with its default and
+the seed section it interprets in docs/rules.md.
 """
 
 from __future__ import annotations
