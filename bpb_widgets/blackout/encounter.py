@@ -36,7 +36,7 @@ from bpb_widgets.engine.checks import (
 from bpb_widgets.engine.command import command
 from bpb_widgets.engine.conditions import Condition, check_condition_name
 from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
-from bpb_widgets.engine.initiative import InitiativeEncounter
+from bpb_widgets.engine.initiative import InitiativeEncounter, InitiativeTurn
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
@@ -527,11 +527,12 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             )
         return None
 
-    def _turn_fields(self, name: str) -> dict[str, Any]:
-        fields = super()._turn_fields(name)
-        budget = self._budget.get(name)
-        fields["delaying"] = budget is not None and budget.paused
-        return fields
+    def turn_state(self, name: str) -> InitiativeTurn:
+        """As every initiative system's, delaying while the turn is paused, delayed to a later
+        step (seed 002, "Initiative")."""
+        state = super().turn_state(name)
+        budget = self._budget.get(state.name)
+        return replace(state, delaying=budget is not None and budget.paused)
 
     def _delayed_to(self, name: str) -> int | None:
         when, step = self._delayed.get(name, (0, 0))

@@ -27,7 +27,6 @@ from typing import (
     TYPE_CHECKING,
     Any,
     ClassVar,
-    Generic,
     Literal,
     Protocol,
     TypeVar,
@@ -55,6 +54,9 @@ from bpb_widgets.engine.conform import checked, fresh, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.engine.events import Change, Event, Log
 from bpb_widgets.engine.history import History
+from bpb_widgets.engine.hooks import S as S
+from bpb_widgets.engine.hooks import Sheet as Sheet
+from bpb_widgets.engine.hooks import SystemHooks
 from bpb_widgets.engine.rule_set import RuleSet
 from bpb_widgets.engine.rule_texts import RuleText, cited
 from bpb_widgets.engine.storage import EncounterFileError, Record
@@ -73,22 +75,6 @@ MAX_SEED = 2**64
 MAX_MEMBERS = 100
 
 
-class Sheet(Protocol):
-    """What every system's character sheet has."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def group(self) -> bool: ...
-    @property
-    def aware(self) -> bool: ...
-    @property
-    def side(self) -> str: ...
-    def summary(self) -> str: ...
-    def to_dict(self) -> dict[str, object]: ...
-
-
-S = TypeVar("S", bound=Sheet)
 E = TypeVar("E", bound="Encounter[Any]")
 
 
@@ -195,12 +181,13 @@ class HandAction:
     takes: Literal["amount", "all", "delta", "names"]
 
 
-class Encounter(Generic[S]):
+class Encounter(SystemHooks[S]):
     """A fight: combatants, the order of play, the log, undo/redo, save/load.
 
     ``rules`` names the rule set (a registered rule set's name, or a ``RuleSet``; the default
-    system's first when none is named) and ``Encounter(...)`` returns the class that runs it; ``options`` are its rule options
-    (docs/rules.md); ``autosave`` a file kept in step with every command.
+    system's first when none is named) and ``Encounter(...)`` returns the class that runs it;
+    ``options`` are its rule options (docs/rules.md); ``autosave`` a file kept in step with every
+    command.
 
     >>> enc = Encounter(seed=7)
     >>> _ = enc.add("Blueshift", perception=4, agility=5, expertise={"dodge"})
@@ -474,10 +461,6 @@ class Encounter(Generic[S]):
         if not self._aware[name]:
             return "not aware of the fight yet"
         return self._turn_given_up(name)
-
-    def _turn_given_up(self, name: str) -> str | None:
-        """Why ``name``'s turn this round is given up (a forced action, a stagger), or None."""
-        return None
 
     @property
     def sides(self) -> list[str]:
@@ -1084,57 +1067,11 @@ class Encounter(Generic[S]):
             raise RuleError(f"{name} is not {what}.")
         self._lift_condition(name, what, "removed by the GM")
 
-    # ------------------------------------------------------------------ hooks
-
-    def _setup(self) -> None:
-        """Declare the state this system keeps beyond the core's (called by ``__init__``)."""
-
-    def make_sheet(self, name: object, **sheet: Any) -> S:
-        """A checked character sheet of this system."""
-        raise NotImplementedError
-
-    def _enrol(self, sheet: S) -> None:
-        """A newcomer's state, and their place in the order of play."""
-        raise NotImplementedError
-
-    def _declare_order(self, order: list[str]) -> None:
-        """The GM declared ``order`` (checked: known names, each once)."""
-        raise NotImplementedError
-
-    def _check_ready(self) -> None:
-        """Refuse to start while something the first round needs is missing."""
-
-    def _initiative_order(self) -> list[str] | None:
-        """This round's order from initiative, or None where the order of play is declared."""
-        return None
-
-    def _place_aware(self, name: str, after: str | None) -> str:
-        """Give ``name``, becoming aware, a place in the order; say where (for the log)."""
-        raise NotImplementedError
-
-    def _turn_label(self, name: str) -> str:
-        """What the transcript adds to ``name``'s turn as it begins (" (delayed to step 12)")."""
-        return ""
-
-    def _turn_started(self, name: str) -> None:
-        """``name``'s turn has begun."""
-
-    def _turn_ended(self, name: str) -> None:
-        """``name``'s turn (or the part of it before a delay) is over."""
-
-    def _round_ended(self) -> None:
-        """The environment has acted; the next round is about to begin."""
-
-    def _new_round(self) -> None:
-        """A new round has begun."""
-
-    def _turn_lost(self, name: str) -> bool:
-        """Whether ``name``'s turn this round was given up (logging why)."""
-        return False
+    # ------------------------------------------------------------------ who can act
 
     def _can_act(self, name: str) -> bool:
         """Able to take turns: aware of the fight, not defeated, a member of a group up, and fit
-        by the system's rules."""
+        by the system's rules (``_fit``)."""
         return (
             self._aware[name]
             and name not in self._defeated
@@ -1142,49 +1079,10 @@ class Encounter(Generic[S]):
             and self._fit(name)
         )
 
-    def _fit(self, name: str) -> bool:
-        """Fit to take turns by the system's rules (not out of the fight ...)."""
-        return True
-
     def _out(self, name: str) -> bool:
-        """Out of the fight: defeated, a group with no member up, or by the system's rules."""
+        """Out of the fight: defeated, a group with no member up, or by the system's rules
+        (``_down``)."""
         return name in self._defeated or self._members.get(name, _ONE)[0] == 0 or self._down(name)
-
-    def _down(self, name: str) -> bool:
-        """Out of the fight by the system's rules."""
-        return False
-
-    def _stopped(self, name: str) -> None:
-        """``name`` can no longer act (out of the fight, defeated, unaware): end what only
-        lasts while they can."""
-
-    def _dismiss(self, name: str) -> None:
-        """Refuse to remove ``name`` (their hit is waiting ...), or forget the system's state of
-        them as they leave the fight."""
-
-    def _members_back(self, name: str) -> None:
-        """Group ``name``, none of it up, has members back: what stands is fit again by the
-        system's rules."""
-
-    def _check_edit(self, before: S, after: S) -> None:
-        """Refuse a change of sheet the fight cannot take now (a hit waiting on them ...)."""
-
-    def _edited(self, before: S, after: S) -> None:
-        """``before``'s combatant now has the sheet ``after``: bring the system's state of them
-        in line (their Endurance's rank, their hit points ...), logged."""
-
-    def _unresolved(self) -> str | None:
-        """What must be resolved before the turn can move on, or None."""
-        return None
-
-    def _late_delays(self) -> bool:
-        """Whether a turn held to the end of the round comes then, before the environment, and a
-        turn kept into the next round is taken there besides that round's own (seed 000, "Delaying
-        A Turn"); otherwise a held turn not taken merges into the holder's next turn."""
-        return True
-
-    def _check_preempt(self, name: str, target: str) -> None:
-        """Refuse ``name`` pre-empting ``target`` with a delayed turn, where the rules limit it."""
 
     # ------------------------------------------------------------------ conditions
 
