@@ -15,6 +15,18 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bpb_widgets.blackout import rules as blackout
+from bpb_widgets.blackout.conditions import (
+    DEAD,
+    OUT_OF_THE_FIGHT,
+    OUT_RULE,
+    PRONE,
+    SLOWED,
+    STABILISED,
+    SURPRISED,
+    Effect,
+    kept,
+    under,
+)
 from bpb_widgets.blackout.pool import (
     CRITICAL_MARGIN,
     SuccessDie,
@@ -22,6 +34,7 @@ from bpb_widgets.blackout.pool import (
     check_successes,
     pool_odds,
 )
+from bpb_widgets.blackout.rules import SEED
 from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.checks import (
     check_choice,
@@ -34,7 +47,7 @@ from bpb_widgets.engine.checks import (
     noted,
 )
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.conditions import Condition, check_condition_name
+from bpb_widgets.engine.conditions import Condition, ConditionKind, check_condition_name
 from bpb_widgets.engine.encounter import Controls, HandAction, SheetField, Vitals
 from bpb_widgets.engine.initiative import InitiativeEncounter, InitiativeTurn
 from bpb_widgets.engine.rule_set import RuleSet
@@ -42,8 +55,6 @@ from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
-
-SEED = "seed 002"
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,22 +290,11 @@ class BlackoutStatus:
     conditions: tuple[str, ...]
 
 
-#: The conditions the engine gives (seed 002): falling or going out of the fight knocks prone;
-#: difficult terrain, climbing and swimming slow; a surprise attack surprises.
-PRONE = "prone"
-SLOWED = "slowed"
-SURPRISED = "surprised"
-OUT_OF_THE_FIGHT = "out of the fight"
-STABILISED = "stabilised"
-DEAD = "dead"
-#: Conditions that follow hit points and tests: the rules set and lift them, not the GM.
-KEPT_CONDITIONS = frozenset({OUT_OF_THE_FIGHT, STABILISED, DEAD})
 #: Where a movement action leaves the mover, and the rule that slows them there (seed 002,
 #: "Movement", "Climbing", "Swimming"); "clear" ends being slowed.
 TERRAIN: Mapping[str, str | None] = MappingProxyType(
     {"clear": None, "difficult": "Movement", "climbing": "Climbing", "swimming": "Swimming"}
 )
-_OUT_RULE = f"Out of the Fight, {SEED}"
 
 
 class Blackout(InitiativeEncounter[BlackoutCombatant]):
@@ -476,7 +476,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
                 f"(Initiative, {SEED})",
                 name,
             )
-        elif self._out(name) and not self.has_condition(name, STABILISED):
+        elif self._out(name) and not under(self._conditions.get(name, ()), Effect.NO_BLEEDING):
             due = name
             self._event(
                 "vitality due",
@@ -486,7 +486,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             )
         if due != self._vitality_due:
             self._journal.attr(self, "_vitality_due", due)
-        if self.rules.surprise_effect == "no actions" and self.has_condition(name, SURPRISED):
+        if self.rules.surprise_effect == "no actions" and self._surprised(name):
             self._event(
                 "surprised",
                 f"{name} is surprised: no action, movement or reaction until this turn ends "
@@ -626,7 +626,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             self.ap(name),
             None if budget is None else budget.ap,
             hp <= 0,
-            self.has_condition(name, STABILISED),
+            self.has_condition(name, STABILISED.name),
             name in self._dead,
             tuple(c.name for c in self.conditions(name)),
         )
@@ -702,12 +702,22 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
 
     # ------------------------------------------------------------------ conditions
 
-    def _condition(self, name: str, what: str) -> Condition | None:
-        return next((c for c in self._conditions.get(name, ()) if c.name == what), None)
+    def _condition(self, name: str, kind: ConditionKind[Effect]) -> Condition | None:
+        return kind.on(self._conditions.get(name, ()))
 
-    def _give(self, name: str, what: str, rule: str, note: str = "") -> None:
-        """Give ``name`` the condition ``what`` until removed, by ``rule``."""
-        self._give_condition(name, Condition(what, after=self._turns, rule=rule, note=note))
+    def _give(
+        self,
+        name: str,
+        kind: ConditionKind[Effect],
+        rule: str | None = None,
+        note: str | None = None,
+    ) -> None:
+        """Give ``name`` the condition ``kind`` until removed (by its own rule, or ``rule``)."""
+        self._give_condition(name, kind.give(self._turns, rule=rule, note=note))
+
+    def _surprised(self, name: str) -> bool:
+        """Under a surprise attack's effect (seed 002, "Surprise Attacks")."""
+        return under(self._conditions.get(name, ()), Effect.SURPRISED)
 
     def _set_hp(self, name: str, hp: int, dr: int) -> None:
         """Set ``name``'s hit points and damage resistance; going to 0 or less puts them out of
@@ -715,15 +725,9 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         before = self._hp[name][0]
         self._journal.set(self._hp, name, (hp, dr))
         if before > 0 >= hp:
-            self._give(
-                name,
-                OUT_OF_THE_FIGHT,
-                _OUT_RULE,
-                "cannot act or move, passive evasion 1, unabsorbed damage doubled, Endurance "
-                "[Vitality] at the start of each turn",
-            )
-            if not self.has_condition(name, PRONE):
-                self._give(name, PRONE, _OUT_RULE)
+            self._give(name, OUT_OF_THE_FIGHT)
+            if not self.has_condition(name, PRONE.name):
+                self._give(name, PRONE)
             slowed = self._condition(name, SLOWED)
             if slowed is not None and slowed.rule.startswith("Climbing"):
                 self._event(
@@ -733,18 +737,18 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
                     name,
                 )
         elif before <= 0 < hp:
-            why = f"back to {hp} HP ({_OUT_RULE})"
-            self._lift_condition(name, OUT_OF_THE_FIGHT, why)
-            self._lift_condition(name, STABILISED, why)
+            why = f"back to {hp} HP ({OUT_RULE})"
+            self._lift_condition(name, OUT_OF_THE_FIGHT.name, why)
+            self._lift_condition(name, STABILISED.name, why)
             prone = self._condition(name, PRONE)
-            if prone is not None and prone.rule == _OUT_RULE:
-                self._lift_condition(name, PRONE, why)
+            if prone is not None and prone.rule == OUT_RULE:
+                self._lift_condition(name, PRONE.name, why)
             if self._vitality_due == name:
                 self._journal.attr(self, "_vitality_due", None)
 
     def _refuse_kept(self, condition: object) -> None:
         what = check_condition_name(condition)
-        if what in KEPT_CONDITIONS:
+        if kept(what):
             raise RuleError(
                 f"{what!r} follows hit points and tests, not the GM's hand: damage, heal or test "
                 f"Vitality instead (Out of the Fight, Non-Lethal Attacks, {SEED})."
@@ -849,7 +853,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         if terrain is not None:
             rule = TERRAIN[terrain]
             if rule is None:
-                self._lift_condition(name, SLOWED, f"out on clear terrain (Movement, {SEED})")
+                self._lift_condition(name, SLOWED.name, f"out on clear terrain (Movement, {SEED})")
             else:
                 where = "in difficult terrain" if terrain == "difficult" else terrain
                 self._give(name, SLOWED, f"{rule}, {SEED}", where)
@@ -871,7 +875,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             raise RuleError(f"It is {self._current or 'nobody'}'s turn: {name} can only react.")
         check_flag(take_time, "take_time")
         effect = self.rules.surprise_effect
-        if self.has_condition(name, SURPRISED) and (
+        if self._surprised(name) and (
             effect == "no actions" or (effect == "no reactions" and kind == "reaction")
         ):
             what = "action, movement or reaction" if effect == "no actions" else "reaction"
@@ -926,7 +930,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         for name in result.surprised:
             self._give_condition(
                 name,
-                Condition(SURPRISED, "end", name, self._turns, f"Surprise Attacks, {SEED}", effect),
+                SURPRISED.give(self._turns, "end", name, note=effect),
             )
         return result.surprised
 
@@ -1103,7 +1107,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             self._give(target, STABILISED, rule, "knocked unconscious or safely incapacitated")
         elif test.result == "killed":
             self._changing_fitness(target, lambda: self._journal.set(self._dead, target, True))
-            self._give(target, DEAD, rule, "the ranged attempt to incapacitate killed them")
+            self._give(target, DEAD, note="the ranged attempt to incapacitate killed them")
         return harm.lost
 
     @command
@@ -1125,7 +1129,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         if self._vitality_due != name:
             if not self._out(name):
                 raise RuleError(f"{name} is not out of the fight: no Vitality test to make.")
-            if self.has_condition(name, STABILISED):
+            if self.has_condition(name, STABILISED.name):
                 raise RuleError(f"{name} is stabilised: no more bleeding tests.")
             raise RuleError(f"{name} has made this turn's Endurance [Vitality] test.")
         if d3 is not None:
@@ -1147,7 +1151,7 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         )
         self._set_hp(name, result.hp, dr)
         if result.result == "stabilised":
-            self._give(name, STABILISED, _OUT_RULE, "no more bleeding, still unconscious")
+            self._give(name, STABILISED)
         return result.result
 
     @command
@@ -1267,8 +1271,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
         )
         slowed = self._condition(name, SLOWED)
         if dice and slowed is not None and slowed.rule.startswith("Climbing"):
-            self._lift_condition(name, SLOWED, f"fell from the climb (Falling, {SEED})")
-        if result.prone and not self.has_condition(name, PRONE):
+            self._lift_condition(name, SLOWED.name, f"fell from the climb (Falling, {SEED})")
+        if result.prone and not self.has_condition(name, PRONE.name):
             self._give(name, PRONE, f"Falling, {SEED}")
         self._set_hp(name, harm.hp, harm.dr)
         return harm.lost

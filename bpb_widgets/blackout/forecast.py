@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from bpb_widgets.blackout import rules as blackout
-from bpb_widgets.blackout.encounter import SURPRISED, Blackout, BlackoutRules
+from bpb_widgets.blackout.conditions import Effect, under
+from bpb_widgets.blackout.encounter import Blackout, BlackoutRules
 from bpb_widgets.blackout.pool import SuccessDie, check_pool, pool_odds
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
@@ -165,7 +166,7 @@ def fork(enc: Blackout, tactics: Mapping[str, Tactics]) -> BlackoutFork:
             down.add(name)
         if state.acted:
             acted.add(name)
-        if rules.surprise_effect == "no actions" and enc.has_condition(name, SURPRISED):
+        if rules.surprise_effect == "no actions" and under(enc.conditions(name), Effect.SURPRISED):
             surprised.add(name)
     ranked = {n: f.initiative for n, f in fighters.items() if f.initiative is not None}
     order = tuple(enc.order)

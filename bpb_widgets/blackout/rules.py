@@ -82,6 +82,8 @@ from bpb_widgets.engine.checks import check_choice, check_whole
 from bpb_widgets.engine.dice import Dice, roll_or_check
 from bpb_widgets.errors import RuleError
 
+#: The seed the blackout rules come from, cited in the log's lines.
+SEED = "seed 002"
 #: Initiative dice a character may roll, each one action point (seed 002, "Initiative").
 MIN_DICE = 1
 MAX_DICE = 3

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bpb_widgets.bpb.conditions import HELD
 from bpb_widgets.bpb.order import STAGGERED, revised
 from bpb_widgets.bpb.rule_sets import BulletproofBluesRules
 from bpb_widgets.bpb.rules.endurance import Endurance
@@ -26,10 +27,6 @@ from bpb_widgets.engine.checks import check_flag
 from bpb_widgets.engine.encounter import Encounter, SheetField, TurnState, Vitals
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
-
-#: The conditions a grapple puts on the held and the holder (seed 004, "Grappling").
-HELD = "held"
-HOLDING = "holding"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +162,8 @@ class BulletproofBluesBase(Encounter[Combatant]):
 
     def held_by(self, name: str) -> str | None:
         """Who holds ``name`` in a grapple, or None (seed 004, "Grappling")."""
-        for condition in self._conditions.get(self._known(name), ()):
-            if condition.name == HELD:
-                return condition.by
-        return None
+        held = HELD.on(self._conditions.get(self._known(name), ()))
+        return None if held is None else held.by
 
     def endurance(self, name: str) -> Endurance:
         """``name``'s Endurance: rank, stunning and normal damage, current value."""

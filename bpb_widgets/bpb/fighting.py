@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bpb_widgets.bpb.base import HELD, HOLDING, Attack, BulletproofBluesBase, by_plot_point
+from bpb_widgets.bpb.base import Attack, BulletproofBluesBase, by_plot_point
+from bpb_widgets.bpb.conditions import CONDITIONS, HELD, HOLDING, INTERPOSING, POWERS_OFF, PRONE
+from bpb_widgets.bpb.conditions import STAGGERED as STAGGERED_CONDITION
 from bpb_widgets.bpb.order import STAGGERED
 from bpb_widgets.bpb.rules.circumstances import (
     ATTACK_BONUSES,
@@ -51,16 +53,10 @@ from bpb_widgets.bpb.sheet import (
 )
 from bpb_widgets.engine.checks import check_distance, check_flag
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.conditions import Condition
 from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 
-#: Conditions the fight gives (seed 004, "Staggering", "Diving For Cover").
-STAGGERED_CONDITION = "staggered"
-POWERS_OFF = "powers off"
-PRONE = "prone"
-INTERPOSING = "interposing"
 #: Out of the fight at Endurance 0: the seeds leave Endurance 0 unwritten ("Death (XXX working)"),
 #: so the engine decides (docs/rules.md, "The rules in brief").
 ENDURANCE_0 = ruling("Endurance 0")
@@ -530,15 +526,18 @@ class Fighting(BulletproofBluesBase):
             raise RuleError("List the circumstances, such as ['surprised'], not a bare string.")
         bonus, defense = list(attack_bonus), list(defense_bonus)
         automatic = []
-        if self.held_by(target):
-            bonus.append("restrained")
-            automatic.append(f"{target} is held: {ATTACK_BONUSES['restrained'].text}")
-        if self.held_by(attacker):
-            defense.append("restrained")
-            automatic.append(f"{attacker} is held: {DIFFICULTY_MODIFIERS['restrained'].text}")
-        if self.has_condition(target, INTERPOSING):
-            defense.append("interposing")
-            automatic.append(DIFFICULTY_MODIFIERS["interposing"].text)
+        for kind in CONDITIONS.values():  # what the conditions on either bring (their effects)
+            for effect in kind.effects:
+                who = target if effect.whose == "target" else attacker
+                if self.has_condition(who, kind.name):
+                    side, table = (
+                        (bonus, ATTACK_BONUSES)
+                        if effect.side == "attack"
+                        else (defense, DIFFICULTY_MODIFIERS)
+                    )
+                    side.append(effect.circumstance)
+                    says = effect.says.format(name=who)
+                    automatic.append(f"{says}{table[effect.circumstance].text}")
         if bands:
             automatic.append(f"{bands} range band{'s' * (bands > 1)} beyond the power's")
         return modifiers(attack=set(bonus), defense=set(defense), range_bands=bands), automatic
@@ -664,7 +663,7 @@ class Fighting(BulletproofBluesBase):
         self._sacrifice(name, "dives for cover", given_up)
         self._give_condition(
             name,
-            Condition(PRONE, "end", name, self._turns, "Diving For Cover", "stands up next turn"),
+            PRONE.give(self._turns, "end", name),
         )
         pending = self._pending_for(name)
         if pending is None:
@@ -785,9 +784,7 @@ class Fighting(BulletproofBluesBase):
             target,
             {"round": lost},
         )
-        self._give_condition(
-            target, Condition(STAGGERED_CONDITION, "start", target, self._turns, "Staggering")
-        )
+        self._give_condition(target, STAGGERED_CONDITION.give(self._turns, "start", target))
         if not sheet.activated and self.rules.keep_powers_needs_activated:
             return  # no power of theirs must be activated: nothing to keep on
         kept = keep_powers(
@@ -807,9 +804,7 @@ class Fighting(BulletproofBluesBase):
             target,
         )
         if not kept.success:
-            self._give_condition(
-                target, Condition(POWERS_OFF, "start", target, self._turns, "Staggering")
-            )
+            self._give_condition(target, POWERS_OFF.give(self._turns, "start", target))
 
     def _harm(self, target: str, dr: int, stunning: bool, penetrating: bool, cause: str) -> Harm:
         """Apply damage rating ``dr`` to ``target`` against their protection (seed 004,
@@ -888,10 +883,10 @@ class Fighting(BulletproofBluesBase):
     def _release(self, grappler: str, why: str) -> None:
         """End every hold ``grappler`` keeps (seed 004, "Grappling")."""
         for name, held in list(self._conditions.items()):
-            if any(c.name == HELD and c.by == grappler for c in held):
-                self._lift_condition(name, HELD, why)
-        self._lift_condition(grappler, HOLDING, why)
-        self._lift_condition(grappler, INTERPOSING, why)
+            if any(c.name == HELD.name and c.by == grappler for c in held):
+                self._lift_condition(name, HELD.name, why)
+        self._lift_condition(grappler, HOLDING.name, why)
+        self._lift_condition(grappler, INTERPOSING.name, why)
 
 
 def _interposes(hit: Attack) -> str:

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpb_widgets.bpb.base import HELD, HOLDING, by_plot_point
-from bpb_widgets.bpb.fighting import INTERPOSING, PRONE, Fighting, Harm
+from bpb_widgets.bpb.base import by_plot_point
+from bpb_widgets.bpb.conditions import HELD, HOLDING, INTERPOSING, PRONE
+from bpb_widgets.bpb.fighting import Fighting, Harm
 from bpb_widgets.bpb.rules.grappling import GRAB_OPTIONS, break_free, grab, squeeze, throw, trip
 from bpb_widgets.bpb.rules.tasks import Task
 from bpb_widgets.engine.checks import check_choice
 from bpb_widgets.engine.command import command
-from bpb_widgets.engine.conditions import Condition
 from bpb_widgets.engine.rule_texts import ruling
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
@@ -55,7 +55,7 @@ class Grabbing(Fighting):
         """Whom ``grappler`` holds, or None."""
         grappler = self._known(grappler)
         for name, held in self._conditions.items():
-            if any(c.name == HELD and c.by == grappler for c in held):
+            if any(c.name == HELD.name and c.by == grappler for c in held):
                 return name
         return None
 
@@ -140,7 +140,7 @@ class Grabbing(Fighting):
             harm = self._harm(target, strike.dr, strike.stunning, False, "the trip")
             self._give_condition(
                 target,
-                Condition(PRONE, "end", target, self._turns, "Tripping", "stands up next turn"),
+                PRONE.give(self._turns, "end", target, rule="Tripping"),
             )
         else:
             self._hold(attacker, target)
@@ -209,9 +209,9 @@ class Grabbing(Fighting):
     def _hold(self, grappler: str, target: str) -> None:
         self._give_condition(
             target,
-            Condition(HELD, rule="Grappling", note="no normal movement; +3 to hit", by=grappler),
+            HELD.give(0, by=grappler),
         )
-        self._give_condition(grappler, Condition(HOLDING, rule="Grappling", note=f"{target}"))
+        self._give_condition(grappler, HOLDING.give(0, note=target))
 
     def _grapple(self, grappler: str, target: str, action: str) -> Harm | None:
         """One round of a grapple: hold on, squeeze, or interpose (seed 004, "Grappling")."""
@@ -221,10 +221,7 @@ class Grabbing(Fighting):
             return self._harm(target, strike.dr, strike.stunning, False, "the squeeze")
         if action == "interpose":
             self._give_condition(
-                grappler,
-                Condition(
-                    INTERPOSING, "start", grappler, self._turns, "Grappling", f"behind {target}"
-                ),
+                grappler, INTERPOSING.give(self._turns, "start", grappler, note=f"behind {target}")
             )
         self._event(
             action,

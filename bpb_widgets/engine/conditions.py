@@ -2,6 +2,10 @@
 it ends: at the start or the end of a named combatant's turn, after a number of rounds, or when
 something removes it.
 
+A system declares the conditions its rules give once, in ``bpb_widgets/<system>/conditions.py``:
+each a ``ConditionKind`` (its name as shown, saved and sent to the front end, the rule it cites,
+its effects as data the rules code reads). The GM may give any other condition by name.
+
 The classic tracker bug is ending a condition on the wrong combatant's turn. Here a condition
 names whose turn ends it (``of``) and counts from the moment it was given: "until the end of
 Blueshift's next turn" given during Blueshift's own turn ends when her *next* turn ends.
@@ -9,8 +13,10 @@ Blueshift's next turn" given during Blueshift's own turn ends when her *next* tu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Generic, Literal, TypeVar
 
 from bpb_widgets.engine.checks import check_name, check_whole, tidy_text
 from bpb_widgets.engine.transcript import possessive
@@ -22,6 +28,8 @@ WHEN: tuple[When, ...] = ("start", "end")
 MAX_CONDITION = 40
 #: The most rounds a condition given for a number of rounds lasts.
 MAX_ROUNDS = 100
+#: A system's effects of conditions (its own enum).
+F = TypeVar("F")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,3 +109,61 @@ def check_when(ends: object, of: object) -> tuple[When | None, str | None]:
         if ends == when:
             return when, None if of is None else check_name(of)
     raise RuleError(f"A condition ends at the 'start' or the 'end' of a turn, not {ends!r}.")
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionKind(Generic[F]):
+    """A condition a system's rules give, declared once: ``name`` as shown, saved and sent to the
+    front end ("prone"), the ``rule`` it cites, the ``note`` it carries (what it does, in
+    words), its ``effects`` (the system's own enum, read by its rules code), and whether it is
+    ``kept`` by the rules (it follows hit points and tests: the GM neither gives nor lifts it)."""
+
+    name: str
+    rule: str
+    note: str = ""
+    effects: tuple[F, ...] = ()
+    kept: bool = False
+
+    def __str__(self) -> str:
+        return self.name
+
+    def does(self, effect: F) -> bool:
+        """Whether this condition has ``effect``."""
+        return effect in self.effects
+
+    def on(self, conditions: Iterable[Condition]) -> Condition | None:
+        """This condition among ``conditions`` (a combatant's), or None."""
+        return next((c for c in conditions if c.name == self.name), None)
+
+    def give(
+        self,
+        after: int,
+        ends: When | None = None,
+        of: str | None = None,
+        *,
+        rule: str | None = None,
+        note: str | None = None,
+        by: str | None = None,
+    ) -> Condition:
+        """This condition as given now (``after``: the turns begun so far), until removed or to
+        the ``ends`` of ``of``'s next turn; ``rule`` and ``note`` where this giving cites its
+        own (a fall, not going out of the fight, knocks prone)."""
+        return Condition(
+            self.name,
+            ends,
+            of,
+            after,
+            self.rule if rule is None else rule,
+            self.note if note is None else note,
+            by,
+        )
+
+
+def declared(*kinds: ConditionKind[F]) -> Mapping[str, ConditionKind[F]]:
+    """A system's conditions by name, each declared once."""
+    found: dict[str, ConditionKind[F]] = {}
+    for kind in kinds:
+        if kind.name in found:
+            raise TypeError(f"The condition {kind.name!r} is declared twice.")
+        found[kind.name] = kind
+    return MappingProxyType(found)
