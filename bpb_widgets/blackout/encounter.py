@@ -2,14 +2,15 @@
 surprise, attack and damage tests, out of the fight, healing and falling (seed 002, "Combat
 Basics").
 
-The arithmetic is :mod:`bpb_widgets.blackout.rules`; this class keeps each combatant's step,
-action-point budget and hit points, through the undo journal.
+The arithmetic is :mod:`bpb_widgets.blackout.rules`; the sheet, the rule set, the conditions and
+the previews have their own modules (``sheet``, ``rule_sets``, ``conditions``, ``previews``); this
+class keeps each combatant's step, action-point budget and hit points, through the undo journal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -28,21 +29,27 @@ from bpb_widgets.blackout.conditions import (
     under,
 )
 from bpb_widgets.blackout.pool import (
-    CRITICAL_MARGIN,
     SuccessDie,
     check_pool,
     check_successes,
     pool_odds,
 )
+from bpb_widgets.blackout.previews import (
+    BlackoutStatus,
+    DamagePreview,
+    Hit,
+    InitiativePreview,
+    TestPreview,
+)
+from bpb_widgets.blackout.rule_sets import BLACKOUT, BlackoutRules
 from bpb_widgets.blackout.rules import SEED
+from bpb_widgets.blackout.sheet import SHEET_FIELDS, BlackoutCombatant, make_sheet
 from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.checks import (
     check_choice,
     check_flag,
-    check_name,
     check_note,
     check_sheet_fields,
-    check_side,
     check_whole,
     noted,
 )
@@ -55,240 +62,6 @@ from bpb_widgets.engine.rule_texts import RuleText
 from bpb_widgets.engine.storage import Record
 from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
-
-
-@dataclass(frozen=True, slots=True)
-class BlackoutCombatant:
-    """A combatant under the blackout rules: a player character rolls 1-3 initiative dice; an
-    enemy has a fixed ``step`` and ``ap`` (at least 3). Hit points, damage resistance (temporary
-    hit points), armor value, evasion rank (and its encumbrance cap) and stamina."""
-
-    name: str
-    pc: bool = True
-    step: int | None = None
-    ap: int | None = None
-    hp: int = 10
-    dr: int = 0
-    armor: int = 0
-    evasion: int = 0
-    evasion_cap: int | None = None
-    stamina: int = 0
-    group: bool = False
-    aware: bool = True
-    #: Which side they fight on ("heroes", "villains", any name).
-    side: str = ""
-
-    def summary(self) -> str:
-        who = "player character" if self.pc else f"enemy, step {self.step}, {self.ap} AP"
-        cap = f" (cap {self.evasion_cap})" if self.evasion_cap is not None else ""
-        return (
-            f"{who}; HP {self.hp}, DR {self.dr}, armor {self.armor}, evasion {self.evasion}"
-            f"{cap}, stamina {self.stamina}"
-        )
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "pc": self.pc,
-            "step": self.step,
-            "ap": self.ap,
-            "hp": self.hp,
-            "dr": self.dr,
-            "armor": self.armor,
-            "evasion": self.evasion,
-            "evasion_cap": self.evasion_cap,
-            "stamina": self.stamina,
-            "group": self.group,
-            "aware": self.aware,
-            "side": self.side,
-        }
-
-
-def make_sheet(
-    name: object,
-    *,
-    pc: object = True,
-    step: object = None,
-    ap: object = None,
-    hp: object = 10,
-    dr: object = 0,
-    armor: object = 0,
-    evasion: object = 0,
-    evasion_cap: object = None,
-    stamina: object = 0,
-    group: object = False,
-    aware: object = True,
-    side: object = "",
-) -> BlackoutCombatant:
-    """A checked blackout sheet; an enemy needs its fixed step and at least 3 AP (seed 002,
-    "Initiative")."""
-    name = check_name(name)
-    pc, group, aware = (
-        check_flag(v, w) for v, w in ((pc, "pc"), (group, "group"), (aware, "aware"))
-    )
-    if pc and (step is not None or ap is not None):
-        raise RuleError(
-            f"{name} is a player character: their step and action points come from "
-            "roll_initiative (1-3 dice), not from the GM."
-        )
-    if not pc:
-        if step is None:
-            raise RuleError(f"Enemies have a fixed initiative step set by the GM: give {name} one.")
-        fixed = blackout.enemy_initiative(step, blackout.ENEMY_MIN_AP if ap is None else ap)
-        step, ap = fixed.step, fixed.ap
-    cap = blackout.MAX_EVASION
-    return BlackoutCombatant(
-        name,
-        pc,
-        step,  # type: ignore[arg-type]
-        ap,  # type: ignore[arg-type]
-        check_whole(hp, f"{name}'s hit points", low=1, high=blackout.MAX_HP),
-        check_whole(dr, f"{name}'s damage resistance", high=blackout.MAX_HP),
-        check_whole(armor, f"{name}'s armor value", high=blackout.MAX_ARMOR),
-        check_whole(evasion, f"{name}'s evasion rank", high=cap),
-        None
-        if evasion_cap is None
-        else check_whole(evasion_cap, f"{name}'s evasion cap", high=cap),
-        check_whole(stamina, f"{name}'s stamina", high=blackout.MAX_STAMINA),
-        group,
-        aware,
-        check_side(side),
-    )
-
-
-#: What a blackout sheet holds besides the name (``add(name, ...)``).
-SHEET_FIELDS = tuple(f for f in BlackoutCombatant.__dataclass_fields__ if f != "name")
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """An attack test that hit, waiting for its damage test."""
-
-    attacker: str
-    target: str
-    critical: bool
-    one_two: bool
-
-
-#: What being surprised does (seed 002, "Surprise Attacks", which names the condition but not its
-#: effect): "no actions" (no action, movement or reaction until the end of the first turn),
-#: "no reactions" (only no reaction until then), or "none" (the condition is shown, the GM rules).
-SURPRISE_EFFECTS = ("no actions", "no reactions", "none")
-#: What "damage they received" counts for a non-lethal attack's Endurance [Vitality] difficulty
-#: (seed 002, "Non-Lethal Attacks"): "direct" (what got past the armor, damage resistance
-#: included) or "hit points" (only what came off hit points).
-NON_LETHAL_DAMAGE = ("direct", "hit points")
-
-
-@dataclass(frozen=True)
-class BlackoutRules(RuleSet):
-    """The blackout rule set and its options (docs/rules.md):
-
-    - ``pool_die``, ``pool_success_on``: how a test's pool of dice scores successes (seed 002
-      counts successes but never says how a die scores one): a d``pool_die`` succeeds on
-      ``pool_success_on`` or more.
-    - ``surprise_effect``: what being surprised does, one of :data:`SURPRISE_EFFECTS`.
-    - ``non_lethal_damage``: the damage received a non-lethal attack's Vitality test counts, one of
-      :data:`NON_LETHAL_DAMAGE`.
-    """
-
-    pool_die: int = 6
-    pool_success_on: int = 5
-    surprise_effect: str = "no actions"
-    non_lethal_damage: str = "direct"
-
-    def check(self) -> None:
-        if not 2 <= self.pool_die <= 100 or not 1 <= self.pool_success_on <= self.pool_die:
-            raise RuleError("A pool die has 2 to 100 sides and succeeds on one of its faces.")
-        if self.surprise_effect not in SURPRISE_EFFECTS:
-            raise RuleError(f"surprise_effect is one of {', '.join(map(repr, SURPRISE_EFFECTS))}.")
-        if self.non_lethal_damage not in NON_LETHAL_DAMAGE:
-            raise RuleError(
-                f"non_lethal_damage is one of {', '.join(map(repr, NON_LETHAL_DAMAGE))}."
-            )
-
-
-BLACKOUT = BlackoutRules("blackout", "Blackout, Combat Basics (seed 002)")
-
-
-@dataclass(frozen=True, slots=True)
-class InitiativePreview:
-    """The chances of each initiative step before the dice (seed 002, "Initiative")."""
-
-    dice: int
-    #: Step -> exact chance.
-    steps: Mapping[int, Fraction]
-    #: The lowest enemy step, or None without enemies.
-    first_enemy: int | None
-    #: The chance of acting before every enemy (a PC goes first on a shared step).
-    before_enemies: Fraction
-    mean: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class TestPreview:
-    """The chances of a test before the dice: its pool (as rolled: an attack test at least 4),
-    its difficulty, and of scoring each number of successes, with the rule set's pool die."""
-
-    pool: int
-    difficulty: int
-    successes: Mapping[int, Fraction]
-
-    @property
-    def success(self) -> Fraction:
-        """Matching or beating the difficulty."""
-        return sum((p for n, p in self.successes.items() if n >= self.difficulty), Fraction(0))
-
-    @property
-    def critical(self) -> Fraction:
-        """A critical success (see :data:`~bpb_widgets.blackout.pool.CRITICAL_MARGIN`)."""
-        least = self.difficulty + CRITICAL_MARGIN
-        return sum((p for n, p in self.successes.items() if n >= least), Fraction(0))
-
-
-@dataclass(frozen=True, slots=True)
-class DamagePreview:
-    """What the damage test of the waiting hit can do: the target's armor, damage resistance
-    and hit points, and the chance of each number of hit points left (seed 002, "Damage")."""
-
-    target: str
-    pool: int
-    armor: int
-    dr: int
-    hp: int
-    #: Hit points left -> exact chance.
-    hp_after: Mapping[int, Fraction]
-
-    @property
-    def out_of_fight(self) -> Fraction:
-        """The chance the hit leaves the target at 0 HP or less."""
-        return sum((p for hp, p in self.hp_after.items() if hp <= 0), Fraction(0))
-
-
-@dataclass(frozen=True, slots=True)
-class BlackoutStatus:
-    """What a blackout combatant has now (seed 002, "Damage", "Out of the Fight", "Action Points
-    and Actions"): hit points and damage resistance (temporary hit points) with their starting
-    values, stamina, action points, and the conditions on them."""
-
-    name: str
-    hp: int
-    max_hp: int
-    dr: int
-    max_dr: int
-    stamina: int
-    max_stamina: int
-    #: Action points left in this turn (or in a delayed one), None outside a turn.
-    ap: int | None
-    #: Action points each turn brings, None before initiative.
-    ap_per_turn: int | None
-    #: Zero or negative hit points (seed 002, "Out of the Fight").
-    out: bool
-    #: Out of the fight but no longer bleeding (3+ Vitality successes, or knocked out safely).
-    stabilised: bool
-    dead: bool
-    #: The names of the conditions on them ("prone", "slowed", "surprised", "out of the fight").
-    conditions: tuple[str, ...]
-
 
 #: Where a movement action leaves the mover, and the rule that slows them there (seed 002,
 #: "Movement", "Climbing", "Swimming"); "clear" ends being slowed.

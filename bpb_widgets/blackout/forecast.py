@@ -27,8 +27,9 @@ from typing import ClassVar
 
 from bpb_widgets.blackout import rules as blackout
 from bpb_widgets.blackout.conditions import Effect, under
-from bpb_widgets.blackout.encounter import Blackout, BlackoutRules
+from bpb_widgets.blackout.encounter import Blackout
 from bpb_widgets.blackout.pool import SuccessDie, check_pool, pool_odds
+from bpb_widgets.blackout.rule_sets import BlackoutRules
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
 from bpb_widgets.forecast.tactics import DefenseChoice, Hit, Tactics, Weapon

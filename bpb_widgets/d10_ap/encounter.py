@@ -1,25 +1,24 @@
 """``D10AP``: the encounter class of the "d10-ap" rule set: surprise checks, d10 initiative and
 action-point dice rolled at the start of every turn (seed 003, "Surprise, Rounds, & Turns").
 
-The arithmetic is :mod:`bpb_widgets.d10_ap.rules`; this class keeps each combatant's initiative,
-surprise penalty and this turn's AP, through the undo journal.
+The arithmetic is :mod:`bpb_widgets.d10_ap.rules`; the sheet, the rule set and the previews have
+their own modules (``sheet``, ``rule_sets``, ``previews``); this class keeps each combatant's
+initiative, surprise penalty and this turn's AP, through the undo journal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from bpb_widgets.d10_ap import rules as d10
+from bpb_widgets.d10_ap.previews import APPreview, SurprisePreview
+from bpb_widgets.d10_ap.rule_sets import D10_AP, D10Rules
+from bpb_widgets.d10_ap.sheet import SHEET_FIELDS, D10Combatant, make_sheet
 from bpb_widgets.engine import rule_texts
 from bpb_widgets.engine.checks import (
-    check_flag,
-    check_name,
     check_note,
     check_sheet_fields,
-    check_side,
     check_whole,
     noted,
 )
@@ -35,118 +34,8 @@ SEED = "seed 003"
 #: The most AP the GM adds or takes at once.
 MAX_AP_CHANGE = 20
 
-
-@dataclass(frozen=True, slots=True)
-class D10Combatant:
-    """A combatant under the d10-ap house rule: agility bonus (AgB, also the number of AP dice),
-    awareness bonus (AwarB), surprise traits and any initiative bonus."""
-
-    name: str
-    agb: int = 3
-    awarb: int = 3
-    traits: frozenset[str] = frozenset()
-    initiative_bonus: int = 0
-    group: bool = False
-    aware: bool = True
-    #: Which side they fight on ("heroes", "villains", any name).
-    side: str = ""
-
-    def summary(self) -> str:
-        traits = f"; {', '.join(sorted(self.traits))}" if self.traits else ""
-        bonus = f"; initiative {self.initiative_bonus:+d}" if self.initiative_bonus else ""
-        return f"AgB {self.agb}, AwarB {self.awarb}{traits}{bonus}"
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "agb": self.agb,
-            "awarb": self.awarb,
-            "traits": sorted(self.traits),
-            "initiative_bonus": self.initiative_bonus,
-            "group": self.group,
-            "aware": self.aware,
-            "side": self.side,
-        }
-
-
-def make_sheet(
-    name: object,
-    *,
-    agb: object = 3,
-    awarb: object = 3,
-    traits: object = None,
-    initiative_bonus: object = 0,
-    group: object = False,
-    aware: object = True,
-    side: object = "",
-) -> D10Combatant:
-    """A checked d10-ap sheet; unknown traits are refused (seed 003). AgB 0 rolls no AP dice and
-    has 1 AP a turn ("Turns"); bonuses go up to :data:`~bpb_widgets.d10_ap.rules.MAX_BONUS`."""
-    name = check_name(name)
-    if isinstance(traits, str):
-        raise RuleError(f"{name}'s traits are a set such as {{'paranoid'}}, not {traits!r}.")
-    chosen = d10.check_traits(() if traits is None else traits)
-    d10.surprise_modifier(chosen)  # refuses clashing traits
-    return D10Combatant(
-        name,
-        check_whole(agb, f"{name}'s agility bonus (AgB)", low=0, high=d10.MAX_BONUS),
-        check_whole(awarb, f"{name}'s awareness bonus (AwarB)", low=0, high=d10.MAX_BONUS),
-        chosen,
-        d10.check_initiative_bonus(initiative_bonus, f"{name}'s initiative bonus"),
-        check_flag(group, "group"),
-        check_flag(aware, "aware"),
-        check_side(side),
-    )
-
-
-#: What a d10-ap sheet holds besides the name (``add(name, ...)``).
-SHEET_FIELDS = tuple(f for f in D10Combatant.__dataclass_fields__ if f != "name")
-
-
-#: How two surprise penalties on the same turn combine (seed 003 is silent): "largest" (the
-#: worse surprise counts) or "sum" (each check takes its own AP).
-SURPRISE_SAME_TURN = ("largest", "sum")
 #: The key of a penalty waiting for the combatant's first turn (a check before the fight).
 FIRST_TURN = 0
-
-
-@dataclass(frozen=True)
-class D10Rules(RuleSet):
-    """The d10-ap rule set and its option (docs/rules.md): ``surprise_same_turn``, how two surprise
-    penalties on the same turn combine, one of :data:`SURPRISE_SAME_TURN`."""
-
-    surprise_same_turn: str = "largest"
-
-    def check(self) -> None:
-        if self.surprise_same_turn not in SURPRISE_SAME_TURN:
-            raise RuleError(
-                f"surprise_same_turn is one of {', '.join(map(repr, SURPRISE_SAME_TURN))}."
-            )
-
-
-D10_AP = D10Rules("d10-ap", "Surprise, Rounds, & Turns house rule (seed 003)")
-
-
-@dataclass(frozen=True, slots=True)
-class SurprisePreview:
-    """A surprise check before the die (seed 003, "Step 1- Determine Surprise")."""
-
-    name: str
-    awareness: int
-    modifier: int
-    surprised: Fraction
-    #: AP penalty -> exact chance.
-    penalties: Mapping[int, Fraction]
-
-
-@dataclass(frozen=True, slots=True)
-class APPreview:
-    """The AP dice of a turn before the roll (seed 003, "Turns")."""
-
-    name: str
-    agb: int
-    penalty: int
-    #: AP -> exact chance.
-    ap: Mapping[int, Fraction]
 
 
 class D10AP(InitiativeEncounter[D10Combatant]):
