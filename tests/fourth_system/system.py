@@ -86,8 +86,13 @@ class Pebbles(Encounter[Thrower]):
             self._slot_insert(len(self._slots), name)
         return "takes their place in the order of play"
 
-    def _out(self, name: str) -> bool:
+    def _down(self, name: str) -> bool:
+        """Out of the fight with no pebbles left."""
         return self._left.get(name, 1) <= 0
+
+    def _fit(self, name: str) -> bool:
+        """Takes turns while holding a pebble."""
+        return not self._down(name)
 
     def roll_order(self, dice: Mapping[str, Sequence[int]] | None = None) -> list[str]:
         """No dice: the order they joined in."""

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from bpb_widgets import Encounter, RuleError
 from bpb_widgets.engine.game_system import GameSystem, declared
 from bpb_widgets.widgets import AttackPanel, DefensePanel, DiceRoller, GMScreen
+from tests.engine.test_hooks import HOOKS, overridden
 from tests.fourth_system.system import SYSTEM, Pebbles
 from tests.ui.lab import Notebook
 
@@ -40,6 +41,11 @@ def test_the_encounter_finds_the_system_by_its_rule_set() -> None:
         enc.add("Cy", stones=2)
 
 
+def test_it_fills_only_declared_hooks() -> None:
+    assert overridden(Pebbles) <= set(HOOKS)
+    assert {"_enrol", "_declare_order", "_place_aware", "_down", "_fit"} <= overridden(Pebbles)
+
+
 def test_the_gm_screen_shows_its_part_and_sends_its_renderer() -> None:
     screen = GMScreen(fight())
     assert screen.layout_panels == ["strip", "roster", "pebbles", "log", "files"]
@@ -57,12 +63,14 @@ def test_its_command_runs_from_the_panel_is_undone_saved_and_loaded(tmp_path: Pa
     screen._on_message(screen, {"panel": "pebbles", "cmd": "throw", "target": "Bo", "roll": 5}, [])
     assert enc.pebbles_left("Bo") == 0 and enc.turn_state("Bo").out
     assert "a hit (Bo has 0 left)" in screen.panels["pebbles"]["result"]["lines"][0]
+    enc.end_turn()
+    assert enc.current == "Ann" and enc.round == 2  # Bo, out, has no turn
     screen._on_message(screen, {"panel": "pebbles", "cmd": "throw", "target": "Ann"}, [])
     assert "someone else" in screen.panels["pebbles"]["error"]
     loaded = Encounter.load(enc.save(tmp_path / "pebbles.json"))
     assert isinstance(loaded, Pebbles) and loaded.pebbles_left("Bo") == 0
     assert loaded.transcript() == enc.transcript()
-    loaded.undo()
+    loaded.undo(2)  # the end of the turn, then the throw
     assert loaded.pebbles_left("Bo") == 1 and not loaded.turn_state("Bo").out
 
 
