@@ -1,0 +1,185 @@
+"""Readable at the table (issue 35): axe-core, run in the page on the widget's own element (never
+JupyterLab's chrome), finds no violation of WCAG 2 A and AA (contrast, names, roles) on the GM
+screen mid-fight, a hit waiting for its answer and a card's "Sheet and actions" open, in
+JupyterLab's light, dark and high-contrast themes; nor on the player page, light and dark. Every
+visible text of the GM screen is at least 12 px."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from gm_screen import Screen, open_screen
+from lab import DARK, LIGHT, OUTPUT, LabServer
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from bpb_widgets import Encounter
+from bpb_widgets.player import PlayerServer
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CAST = ROOT / "examples" / "characters" / "seed_000_cast.json"
+HIGH_CONTRAST = "JupyterLab Dark High Contrast"
+HENCHMEN = "Ganyeka's henchmen"
+#: A fight under way: Blueshift delays, Monolith is stunned, the henchmen are out; then (by
+#: clicks) Ganyeka's hit on Monolith waits for his answer.
+SETUP = f"""
+from bpb_widgets import Encounter, GMScreen
+enc = Encounter(seed=7)
+enc.add_party(enc.sheets_from_json(open({str(CAST)!r}).read()))
+enc.set_order(["Blueshift", "Ganyeka", "Monolith", {HENCHMEN!r}])
+enc.start()
+enc.delay()
+enc.add_condition("Monolith", "stunned", ends="end", of="Monolith")
+enc.defeat({HENCHMEN!r})
+screen = GMScreen(enc)
+screen
+"""
+#: Every WCAG 2.0 and 2.1 A and AA rule axe has: contrast, names, roles, ARIA attributes, labels.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: axe.run on one element; its violations, each with its nodes' targets and what it found.
+#: JupyterLab's <body> is 0 px tall with ``overflow: hidden`` (its shell is positioned absolutely),
+#: which axe reads as hiding every text on the page (no contrast checked at all): for the run, the
+#: body is as tall as the window, as it looks.
+RUN_AXE = """async ([element, tags]) => {
+    const body = document.body.style.height;
+    document.body.style.height = "100vh";
+    let result;
+    try {
+        result = await axe.run(element, {runOnly: {type: "tag", values: tags},
+                                         resultTypes: ["violations"]});
+    } finally {
+        document.body.style.height = body;
+    }
+    return result.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),
+    }));
+}"""
+#: Every visible element inside ``root`` with text of its own, and its computed font size.
+FONT_SIZES = """(root) => {
+    const found = [];
+    for (const el of root.querySelectorAll("*")) {
+        const own = [...el.childNodes].some(
+            (n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== "");
+        if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent.trim()).join(" ").slice(0, 40);
+        const cls = typeof el.className === "string" ? el.className : el.getAttribute("class");
+        found.push({tag: el.tagName.toLowerCase(), cls: cls || "", text,
+                    size: parseFloat(getComputedStyle(el).fontSize)});
+    }
+    return found;
+}"""
+MIN_FONT_PX = 12
+
+
+def axe_violations(page: Page, element: Locator) -> list[dict[str, Any]]:
+    """axe-core's violations of ``AXE_TAGS`` inside ``element`` (axe loaded once per page)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    handle = element.element_handle()
+    return page.evaluate(RUN_AXE, [handle, AXE_TAGS])
+
+
+def report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        for node in v["nodes"]:
+            summary = " ".join(node["summary"].split())
+            lines.append(f"    {node['target']}: {summary}")
+    return "\n".join(lines)
+
+
+def assert_no_violations(page: Page, element: Locator, where: str) -> None:
+    violations = axe_violations(page, element)
+    assert not violations, f"axe-core on {where}:\n{report(violations)}"
+
+
+@pytest.fixture(scope="module")
+def screen(lab_server: LabServer, browser: Browser) -> Iterator[Screen]:
+    """The GM screen in JupyterLab (light, 1280 px), mid-fight: Ganyeka's hit on Monolith waits for
+    his answer, and Monolith's "Sheet and actions" is open."""
+    s = open_screen(lab_server, browser, "accessibility.ipynb", "lab", LIGHT, SETUP)
+    s.notebook.page.set_viewport_size({"width": 1280, "height": 1500})
+    s.until("screen.encounter.current", "Ganyeka")
+    s.attack_with("Monolith", "Sinister weapon", "4 4")
+    expect(s.answers).to_be_visible()
+    card = s.card("Monolith")
+    card.get_by_text("Sheet and actions").click()
+    expect(card.get_by_role("button", name="Remove", exact=True)).to_be_visible()
+    # the whole screen in the window: axe checks the contrast of what is on screen only
+    box = widget(s).bounding_box()
+    assert box is not None
+    s.notebook.page.set_viewport_size(
+        {"width": 1280, "height": int(box["y"] + box["height"]) + 200}
+    )
+    yield s
+    s.notebook.set_theme(LIGHT)
+    s.notebook.page.close()
+
+
+def widget(s: Screen) -> Locator:
+    return s.out.locator(".bpb-widget")
+
+
+@pytest.mark.parametrize(
+    ("theme", "name"), [(LIGHT, "light"), (DARK, "dark"), (HIGH_CONTRAST, "high-contrast")]
+)
+def test_axe_finds_nothing_on_the_gm_screen(screen: Screen, theme: str, name: str) -> None:
+    screen.notebook.set_theme(theme)
+    screen.notebook.page.wait_for_timeout(300)  # the theme's stylesheet applied
+    screen.notebook.screenshot(screen.out, f"accessibility-gm-{name}")
+    assert_no_violations(screen.notebook.page, widget(screen), f"the GM screen, {theme}")
+
+
+def test_every_text_on_the_gm_screen_is_at_least_12_px(screen: Screen) -> None:
+    screen.notebook.set_theme(LIGHT)
+    texts = screen.notebook.page.evaluate(FONT_SIZES, widget(screen).element_handle())
+    assert len(texts) > 100, texts  # the whole screen was measured
+    small = [t for t in texts if t["size"] < MIN_FONT_PX]
+    lines = [f"{t['size']:g}px <{t['tag']} class={t['cls']!r}> {t['text']!r}" for t in small]
+    assert not small, (
+        f"{len(small)} of {len(texts)} visible texts under {MIN_FONT_PX} px:\n" + "\n".join(lines)
+    )
+
+
+@pytest.fixture
+def player_page() -> Iterator[PlayerServer]:
+    enc = Encounter(seed=7)
+    enc.add("Blueshift", perception=4, agility=5, prowess=4, player=True, side="heroes")
+    enc.add("Ganyeka", perception=3, prowess=5, brawn=6, side="villains")
+    enc.add("Monolith", prowess=6, brawn=8, side="villains")
+    enc.add(HENCHMEN, group=True, side="villains")
+    enc.set_order(["Blueshift", "Ganyeka", "Monolith", HENCHMEN])
+    enc.start()
+    enc.end_turn()
+    enc.add_condition("Monolith", "stunned", ends="end", of="Monolith")
+    enc.defeat(HENCHMEN)
+    server = PlayerServer(enc)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_player_page(
+    browser: Browser, player_page: PlayerServer, scheme: Literal["light", "dark"]
+) -> None:
+    # bypass_csp: the page runs only its own script, and axe comes in as a <script> of the test's
+    page = browser.new_page(
+        viewport={"width": 900, "height": 700}, color_scheme=scheme, bypass_csp=True
+    )
+    try:
+        page.goto(player_page.url)
+        view = page.locator(".bpb-player")
+        expect(view.locator("[aria-current=true] .bpb-player-name")).to_have_text("Ganyeka")
+        OUTPUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"accessibility-player-{scheme}.png"))
+        assert_no_violations(page, page.locator("#bpb-player"), f"the player page, {scheme}")
+    finally:
+        page.close()
