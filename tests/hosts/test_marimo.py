@@ -6,9 +6,11 @@ this machine."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
+from axe_check import assert_no_violations
 from host_kit import Loopback, marimo_app, note_time_to_interactive
 from playwright.sync_api import BrowserContext, expect
 
@@ -16,6 +18,7 @@ from bpb_widgets import Encounter, GMScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "examples" / "marimo_fight.py"
+OUTPUT = ROOT / "test-output"
 PANEL_CLASSES = {
     "strip": "bpb-strip",
     "roster": "bpb-roster",
@@ -61,5 +64,40 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
         expect(verdict).to_contain_text("Hint: Whose turn is it when he blocks?")
         question.get_by_role("button", name="his next available turn").click()
         expect(verdict).to_contain_text("Right. A block outside one's own turn is a forced action")
+        page.close()
+    assert not guard.elsewhere(), guard.elsewhere()
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(...)`` / ``rgba(...)`` colour."""
+    parts = [float(p) for p in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_the_gm_screen_follows_marimos_dark_theme(
+    loopback: tuple[BrowserContext, Loopback],
+) -> None:
+    """marimo's dark theme (``?theme=dark``: ``color-scheme: dark`` on its root, no ``--jp-*``
+    variables) makes the widget dark, with light text that axe-core finds readable:
+    test-output/marimo-dark.png."""
+    context, guard = loopback
+    with marimo_app(APP, ROOT) as url:
+        page = context.new_page()
+        page.goto(f"{url}?theme=dark")
+        screen = page.locator(".bpb-screen").filter(has=page.locator(".bpb-strip"))
+        expect(screen).to_be_visible(timeout=60_000)
+        expect(page.locator("body")).to_have_class(re.compile(r"\bdark\b"))
+        strip = screen.locator(".bpb-strip")
+        strip.get_by_role("button", name="Start").click()
+        expect(strip.locator(".bpb-round")).to_contain_text("Round 1", timeout=20_000)
+        style = "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+        for panel in screen.locator(".bpb").all():
+            background, color = panel.evaluate(style)
+            assert luminance(background) < 0.05, f"{panel.get_attribute('class')}: {background}"
+            assert luminance(color) > 0.5, f"{panel.get_attribute('class')}: {color}"
+        OUTPUT.mkdir(exist_ok=True)
+        screen.screenshot(path=str(OUTPUT / "marimo-dark.png"), animations="disabled")
+        assert_no_violations(page, screen, "the GM screen in marimo's dark theme")
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import pytest
+from axe_check import assert_no_violations
 from gm_screen import Screen, open_screen
 from lab import DARK, LIGHT, OUTPUT, LabServer
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from bpb_widgets import Encounter
 from bpb_widgets.player import PlayerServer
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CAST = ROOT / "examples" / "characters" / "seed_000_cast.json"
 HIGH_CONTRAST = "JupyterLab Dark High Contrast"
 HENCHMEN = "Ganyeka's henchmen"
@@ -37,27 +37,6 @@ enc.defeat({HENCHMEN!r})
 screen = GMScreen(enc)
 screen
 """
-#: Every WCAG 2.0 and 2.1 A and AA rule axe has: contrast, names, roles, ARIA attributes, labels.
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-#: axe.run on one element; its violations, each with its nodes' targets and what it found.
-#: JupyterLab's <body> is 0 px tall with ``overflow: hidden`` (its shell is positioned absolutely),
-#: which axe reads as hiding every text on the page (no contrast checked at all): for the run, the
-#: body is as tall as the window, as it looks.
-RUN_AXE = """async ([element, tags]) => {
-    const body = document.body.style.height;
-    document.body.style.height = "100vh";
-    let result;
-    try {
-        result = await axe.run(element, {runOnly: {type: "tag", values: tags},
-                                         resultTypes: ["violations"]});
-    } finally {
-        document.body.style.height = body;
-    }
-    return result.violations.map((v) => ({
-        id: v.id, impact: v.impact, help: v.help,
-        nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),
-    }));
-}"""
 #: Every visible element inside ``root`` with text of its own, and its computed font size.
 FONT_SIZES = """(root) => {
     const found = [];
@@ -76,29 +55,6 @@ FONT_SIZES = """(root) => {
     return found;
 }"""
 MIN_FONT_PX = 12
-
-
-def axe_violations(page: Page, element: Locator) -> list[dict[str, Any]]:
-    """axe-core's violations of ``AXE_TAGS`` inside ``element`` (axe loaded once per page)."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    handle = element.element_handle()
-    return page.evaluate(RUN_AXE, [handle, AXE_TAGS])
-
-
-def report(violations: list[dict[str, Any]]) -> str:
-    lines = []
-    for v in violations:
-        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
-        for node in v["nodes"]:
-            summary = " ".join(node["summary"].split())
-            lines.append(f"    {node['target']}: {summary}")
-    return "\n".join(lines)
-
-
-def assert_no_violations(page: Page, element: Locator, where: str) -> None:
-    violations = axe_violations(page, element)
-    assert not violations, f"axe-core on {where}:\n{report(violations)}"
 
 
 @pytest.fixture(scope="module")
