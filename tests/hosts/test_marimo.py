@@ -10,7 +10,7 @@ import re
 import time
 from pathlib import Path
 
-from axe_check import assert_no_violations
+from axe_check import assert_no_violations, luminance
 from host_kit import Loopback, marimo_app, note_time_to_interactive
 from playwright.sync_api import BrowserContext, expect
 
@@ -66,13 +66,6 @@ def test_the_gm_screen_runs_a_fight_in_marimo(loopback: tuple[BrowserContext, Lo
         expect(verdict).to_contain_text("Right. A block outside one's own turn is a forced action")
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()
-
-
-def luminance(css: str) -> float:
-    """The relative luminance (WCAG) of a computed ``rgb(...)`` / ``rgba(...)`` colour."""
-    parts = [float(p) for p in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
-    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 def test_the_gm_screen_follows_marimos_dark_theme(

@@ -55,3 +55,20 @@ def report(violations: list[dict[str, Any]]) -> str:
 def assert_no_violations(page: Page, element: Locator, where: str) -> None:
     violations = axe_violations(page, element)
     assert not violations, f"axe-core on {where}:\n{report(violations)}"
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed opaque colour: ``rgb(r, g, b)`` (0-255) or,
+    as color-mix() computes, ``color(srgb r g b)`` (0-1)."""
+    inside = css[css.index("(") + 1 : css.index(")")]
+    if css.startswith("color("):
+        channels = [float(c) for c in inside.split()[1:4]]
+    else:
+        channels = [float(c) / 255 for c in inside.split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)

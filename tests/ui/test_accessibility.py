@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from axe_check import assert_no_violations
+from axe_check import assert_no_violations, contrast
 from gm_screen import Screen, open_screen
 from lab import DARK, LIGHT, OUTPUT, LabServer
 from playwright.sync_api import Browser, Locator, expect
@@ -55,6 +55,15 @@ FONT_SIZES = """(root) => {
     return found;
 }"""
 MIN_FONT_PX = 12
+#: Each meter's fill and its track's background (computed colours), where the fill shows.
+METERS = """(root) => [...root.querySelectorAll(".bpb-meter")].flatMap((meter) => {
+    const fill = meter.querySelector(".bpb-meter-fill");
+    const track = meter.querySelector(".bpb-meter-track");
+    if (!fill || fill.getBoundingClientRect().width === 0) return [];
+    return [{name: meter.getAttribute("aria-label"),
+             fill: getComputedStyle(fill).backgroundColor,
+             track: getComputedStyle(track).backgroundColor}];
+})"""
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +101,11 @@ def test_axe_finds_nothing_on_the_gm_screen(screen: Screen, theme: str, name: st
     screen.notebook.page.wait_for_timeout(300)  # the theme's stylesheet applied
     screen.notebook.screenshot(screen.out, f"accessibility-gm-{name}")
     assert_no_violations(screen.notebook.page, widget(screen), f"the GM screen, {theme}")
+    # a meter's fill against its track: at least 3:1 (WCAG's non-text contrast, which axe skips)
+    meters = screen.notebook.page.evaluate(METERS, widget(screen).element_handle())
+    assert len(meters) >= 3, meters
+    faint = [(m["name"], round(contrast(m["fill"], m["track"]), 2)) for m in meters]
+    assert all(ratio >= 3 for _, ratio in faint), f"meters under 3:1 in {theme}: {faint}"
 
 
 def test_every_text_on_the_gm_screen_is_at_least_12_px(screen: Screen) -> None:
