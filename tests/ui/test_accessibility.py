@@ -1,8 +1,9 @@
 """Readable at the table (issue 35): axe-core, run in the page on the widget's own element (never
-JupyterLab's chrome), finds no violation of WCAG 2 A and AA (contrast, names, roles) on the GM
+the host's chrome), finds no violation of WCAG 2 A and AA (contrast, names, roles) on the GM
 screen mid-fight, a hit waiting for its answer and a card's "Sheet and actions" open, in
-JupyterLab's light, dark and high-contrast themes; nor on the player page, light and dark. Every
-visible text of the GM screen is at least 12 px."""
+JupyterLab and Notebook 7, each in its light, dark and high-contrast themes, whose meters' fills
+stand 3:1 against their tracks; nor on the player page, light and dark. Every visible text of the
+GM screen is at least 12 px."""
 
 from __future__ import annotations
 
@@ -66,11 +67,14 @@ METERS = """(root) => [...root.querySelectorAll(".bpb-meter")].flatMap((meter) =
 })"""
 
 
-@pytest.fixture(scope="module")
-def screen(lab_server: LabServer, browser: Browser) -> Iterator[Screen]:
-    """The GM screen in JupyterLab (light, 1280 px), mid-fight: Ganyeka's hit on Monolith waits for
-    his answer, and Monolith's "Sheet and actions" is open."""
-    s = open_screen(lab_server, browser, "accessibility.ipynb", "lab", LIGHT, SETUP)
+@pytest.fixture(scope="module", params=["lab", "notebook"], ids=["jupyterlab", "notebook7"])
+def screen(
+    request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
+) -> Iterator[Screen]:
+    """The GM screen in JupyterLab or Notebook 7 (light, 1280 px), mid-fight: Ganyeka's hit on
+    Monolith waits for his answer, and Monolith's "Sheet and actions" is open."""
+    app = request.param
+    s = open_screen(lab_server, browser, f"accessibility-{app}.ipynb", app, LIGHT, SETUP)
     s.notebook.page.set_viewport_size({"width": 1280, "height": 1500})
     s.until("screen.encounter.current", "Ganyeka")
     s.attack_with("Monolith", "Sinister weapon", "4 4")
@@ -99,7 +103,8 @@ def widget(s: Screen) -> Locator:
 def test_axe_finds_nothing_on_the_gm_screen(screen: Screen, theme: str, name: str) -> None:
     screen.notebook.set_theme(theme)
     screen.notebook.page.wait_for_timeout(300)  # the theme's stylesheet applied
-    screen.notebook.screenshot(screen.out, f"accessibility-gm-{name}")
+    app = "lab" if "/lab/" in screen.notebook.page.url else "notebook"
+    screen.notebook.screenshot(screen.out, f"accessibility-{app}-{name}")
     assert_no_violations(screen.notebook.page, widget(screen), f"the GM screen, {theme}")
     # a meter's fill against its track: at least 3:1 (WCAG's non-text contrast, which axe skips)
     meters = screen.notebook.page.evaluate(METERS, widget(screen).element_handle())
