@@ -186,8 +186,9 @@ export default function renderAttack({ model: anyModel, el }) {
     );
   };
 
-  /** The setup as `choose` takes it. */
-  const chosen = () => {
+  /** Send the setup to `choose`. */
+  const ask = () => {
+    if (!attacker.value) return;
     const checked = (/** @type {string} */ side) =>
       [...circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)].map(
         (b) => /** @type {HTMLInputElement} */ (b).value,
@@ -199,7 +200,7 @@ export default function renderAttack({ model: anyModel, el }) {
     const typedIn = power.value === TYPED;
     const rankValue = Number.parseInt(rank.value, 10);
     const distanceValue = Number.parseFloat(distance.value);
-    return {
+    command(model, "choose", {
       attacker: attacker.value,
       target: target.value || null,
       power: typedIn ? null : power.value,
@@ -211,10 +212,7 @@ export default function renderAttack({ model: anyModel, el }) {
       defense_bonus: checked("defense"),
       targets: caught("caught"),
       outer: caught("outer"),
-    };
-  };
-  const ask = () => {
-    if (attacker.value) command(model, "choose", chosen());
+    });
   };
   for (const input of [attacker, target, power, rank, kind, handToHand, distance])
     input.addEventListener("change", ask);

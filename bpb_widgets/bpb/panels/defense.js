@@ -53,12 +53,15 @@ function card(kind, label, p) {
  */
 export default function renderDefense({ model: anyModel, el }) {
   const model = /** @type {ModelLike<DefenseState>} */ (/** @type {unknown} */ (anyModel));
-  /** @param {DefenseKind} kind */
-  const roll = (kind) => () => command(model, kind, { dice: typedDice() });
+  /** @type {Record<DefenseKind, () => void>} */
+  const roll = {
+    block: () => command(model, "block", { dice: typedDice() }),
+    dodge: () => command(model, "dodge", { dice: typedDice() }),
+  };
   const { body, cleanup } = frame(el, model, {
     title: "Block or dodge",
     cls: "bpb-defense",
-    keys: Object.fromEntries(KINDS.map(([kind, , key]) => [key, roll(kind)])),
+    keys: Object.fromEntries(KINDS.map(([kind, , key]) => [key, roll[kind]])),
   });
   const attacker = h("select", { "aria-label": "Attacker" });
   const defender = h("select", { "aria-label": "Defender" });
@@ -82,7 +85,7 @@ export default function renderDefense({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      ...KINDS.map(([kind, label, key]) => button(label, roll(kind), { key, cls: "bpb-primary" })),
+      ...KINDS.map(([kind, label, key]) => button(label, roll[kind], { key, cls: "bpb-primary" })),
     ),
     result,
     h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),
