@@ -270,6 +270,7 @@
 /**
  * @typedef {PartState & {
  *   kinds: string[],
+ *   ranks: RankBounds,
  *   circumstances: { attack: ChoiceRow[], defense: ChoiceRow[] },
  *   names: string[],
  *   sides: Record<string, string>,
@@ -286,6 +287,14 @@
  *   plot: PlotOffer | Unset<PlotOffer>,
  *   form_error: { form?: string, field?: string, message?: string },
  * }} AttackState
+ */
+
+/**
+ * The bounds of a rank the GM types in (rules/ranks.py), and the rank it starts at.
+ * @typedef {object} RankBounds
+ * @property {number} low
+ * @property {number} high
+ * @property {number} typed
  */
 
 /**
@@ -597,6 +606,7 @@
 
 /**
  * @typedef {PartState & {
+ *   ranks: RankBounds,
  *   names: string[],
  *   current: string | null,
  *   selection: DefenseSelection | Unset<DefenseSelection>,

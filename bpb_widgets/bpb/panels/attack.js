@@ -61,7 +61,14 @@ export default function renderAttack({ model: anyModel, el }) {
   const attacker = h("select", { "aria-label": "Attacker" });
   const target = h("select", { "aria-label": "Target" });
   const power = h("select", { "aria-label": "Attack" });
-  const rank = h("input", { type: "number", min: "1", max: "14", class: "bpb-number", "aria-label": "Rank" });
+  const ranks = model.get("ranks");
+  const rank = h("input", {
+    type: "number",
+    min: ranks.low,
+    max: ranks.high,
+    class: "bpb-number",
+    "aria-label": "Rank",
+  });
   const kind = h("select", { "aria-label": "Kind" });
   const handToHand = h("input", { type: "checkbox", "aria-label": "Hand-to-hand (Brawn)" });
   const distance = h("input", {
@@ -242,7 +249,7 @@ export default function renderAttack({ model: anyModel, el }) {
     );
     typed.hidden = power.value !== TYPED;
     if (s.rank !== null && s.rank !== undefined) rank.value = String(s.rank);
-    else if (!rank.value) rank.value = "5";
+    else if (!rank.value) rank.value = String(ranks.typed);
     kind.value = s.kind ?? "";
     handToHand.checked = Boolean(s.hand_to_hand);
     distance.value = s.distance === null || s.distance === undefined ? "" : String(s.distance);
@@ -344,7 +351,7 @@ export default function renderAttack({ model: anyModel, el }) {
       return [
         h("p", {
           class: "bpb-arithmetic",
-          text: "An explosion: one Agility roll against difficulty 9, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.",
+          text: `An explosion: one Agility roll against difficulty ${odds.difficulty}, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.`,
         }),
       ];
     }

@@ -65,7 +65,14 @@ export default function renderDefense({ model: anyModel, el }) {
   });
   const attacker = h("select", { "aria-label": "Attacker" });
   const defender = h("select", { "aria-label": "Defender" });
-  const rank = h("input", { type: "number", min: "1", max: "14", value: "5", "aria-label": "Attack rank" });
+  const ranks = model.get("ranks");
+  const rank = h("input", {
+    type: "number",
+    min: ranks.low,
+    max: ranks.high,
+    value: String(ranks.typed),
+    "aria-label": "Attack rank",
+  });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
   const waiting = h("p", { class: "bpb-waiting", "aria-live": "polite" });
