@@ -11,14 +11,7 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, UndoingPart
-
-
-def conditions(turn: TurnState) -> list[dict[str, str]]:
-    """A combatant's conditions as the front end shows them: each with when it ends."""
-    return [
-        {"name": c.name, "until": c.until, "rule": c.rule, "note": c.note, "by": c.by or ""}
-        for c in turn.conditions
-    ]
+from bpb_widgets.widgets.panels.payloads import conditions
 
 
 def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | None:
