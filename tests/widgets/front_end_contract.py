@@ -10,16 +10,18 @@ source tells what it sends. A computed name, a spread or any other ``send`` is i
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import types
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
+from typing import Any, Literal, Never, Union, get_args, get_origin, is_typeddict
 
 from bpb_widgets.engine.game_system import declared
-from bpb_widgets.widgets._host import Panel, parts_of
+from bpb_widgets.widgets._host import Board, Panel, parts_of
 from bpb_widgets.widgets.screens import Check, ForecastPanel, GMScreen, PlayerView
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -264,17 +266,37 @@ def command_problems(
 # -- checking a state against its declaration ----------------------------------------------------
 
 
+@functools.cache
+def _hints(typed_dict: type) -> dict[str, Any]:
+    return typing.get_type_hints(typed_dict)
+
+
+def declared_problems(widget: Board[Any]) -> list[str]:
+    """Where a part of ``widget`` has a state, as the front end receives it (through JSON), that
+    is not what its ``state_type`` declares."""
+    return [
+        problem
+        for key, state in widget.panels.items()
+        for problem in state_problems(
+            json.loads(json.dumps(state)), widget.part(key).state_type, key
+        )
+    ]
+
+
 def state_problems(value: object, hint: object, path: str = "") -> Iterator[str]:
     """Where ``value`` is not of the type ``hint`` declares (a ``TypedDict``: every required
     key present, no key it does not declare, each value of its declared type)."""
     origin, args = get_origin(hint), get_args(hint)
     if hint is Any or hint is object:
         return
+    if hint is Never:
+        yield f"{path}: {value!r} where nothing may be"
+        return
     if is_typeddict(hint):
         if not isinstance(value, dict):
             yield f"{path}: {value!r} is not a {hint.__name__}"  # type: ignore[attr-defined]
             return
-        hints = typing.get_type_hints(hint)
+        hints = _hints(hint)
         required: frozenset[str] = hint.__required_keys__  # type: ignore[attr-defined]
         yield from (f"{path}/{k}: missing" for k in sorted(required - set(value)))
         for k, item in value.items():

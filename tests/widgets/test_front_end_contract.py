@@ -5,14 +5,29 @@ renamed and not the other."""
 
 from __future__ import annotations
 
+import importlib.util
+import typing
 from pathlib import Path
+from typing import Any, TypedDict
 
 import pytest
-from front_end_contract import command_problems, panels, renderers, sent
+from front_end_contract import ROOT, command_problems, declared_problems, panels, renderers, sent
+from system_kit import blackout_fight, d10_fight
+from widget_kit import fight, to
 
+from bpb_widgets.widgets import DefensePanel, GMScreen, PlayerView, TurnOrderStrip
 from bpb_widgets.widgets._commands import collect
+from bpb_widgets.widgets.panels import state as shared_state
 from bpb_widgets.widgets.panels.log import LogPart
+from bpb_widgets.widgets.panels.state import StripState
 from bpb_widgets.widgets.panels.strip import StripPart
+
+_spec = importlib.util.spec_from_file_location(
+    "front_end_types", ROOT / "tools" / "front_end_types.py"
+)
+assert _spec is not None and _spec.loader is not None
+TYPES_TOOL = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(TYPES_TOOL)
 
 #: Commands a part declares that no renderer sends, and why they are kept.
 PYTHON_ONLY = {
@@ -28,6 +43,18 @@ def test_every_renderer_sends_only_declared_commands_with_their_arguments() -> N
 def test_every_part_has_its_renderer_and_the_reverse() -> None:
     assert set(renderers()) == set(panels())
     assert {"strip", "roster", "log", "files", "attack", "combat", "d10", "check"} <= set(panels())
+
+
+def test_the_front_end_types_are_generated_from_the_declarations_as_they_are() -> None:
+    """``js/lib/types.js``'s part states are what ``tools/front_end_types.py`` writes from the
+    parts' ``state_type`` declarations now: ``make types`` after changing one."""
+    assert TYPES_TOOL.written() == TYPES_TOOL.TYPES.read_text(encoding="utf-8"), "run make types"
+
+
+def test_every_part_declares_its_state() -> None:
+    for key, cls in panels().items():
+        assert cls.state_type.__name__.endswith("State"), key
+        assert cls.state_type.__module__.endswith("panels.state"), key
 
 
 # -- the checker itself ---------------------------------------------------------------------------
@@ -109,3 +136,44 @@ def test_the_reader_finds_a_command_and_its_argument_names(
 def test_the_reader_reports_what_it_cannot_read(source: str, problem: str) -> None:
     (call,) = sent(source)
     assert call.problem == problem
+
+
+# -- the states, as declared ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [fight, blackout_fight, d10_fight], ids=lambda f: f.__name__)
+def test_every_state_is_as_declared_through_a_fight_saved_and_loaded(
+    make: Any, tmp_path: Path
+) -> None:
+    """Each system's GM screen (and the block-or-dodge panel, the player view): as first shown,
+    after commands, an undo, a save and a load (the other random fights:
+    test_traits_follow_the_engine.py)."""
+    enc = make()
+    screen = GMScreen(enc, folder=tmp_path)
+    others = [PlayerView(enc)] + ([DefensePanel(enc)] if "defense" in enc.panels else [])
+    assert [p for w in [screen, *others] for p in declared_problems(w)] == []
+    to(screen, "strip", "roll_order")
+    to(screen, "strip", "start")
+    to(screen, "roster", "open_edit", name=enc.names[0])
+    to(screen, "strip", "end_turn")
+    to(screen, "log", "undo")
+    to(screen, "files", "save", name="fight")
+    assert [p for w in [screen, *others] for p in declared_problems(w)] == []
+    to(screen, "files", "load", name="fight")
+    assert screen.panels["files"]["error"] == ""
+    assert declared_problems(screen) == []
+
+
+def test_a_renamed_state_field_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``order`` renamed ``turn_order`` in the strip's declaration, not in its refresh: the state
+    check fails, and so does the check that the front end's types are current."""
+    fields = {k: v for k, v in typing.get_type_hints(StripState).items() if k != "order"}
+    renamed = TypedDict("StripState", {**fields, "turn_order": list[str]})  # type: ignore[misc]
+    monkeypatch.setattr(StripPart, "state_type", renamed)
+    problems = declared_problems(TurnOrderStrip(fight()))
+    assert "strip/order: not declared in StripState" in problems
+    assert "strip/turn_order: missing" in problems
+    monkeypatch.setattr(shared_state, "StripState", renamed)
+    written = TYPES_TOOL.written()
+    assert "@property {Array<string>} turn_order" in written
+    assert written != TYPES_TOOL.TYPES.read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ import { chance, chart, legend, summary } from "../../../js/lib/odds.js";
 import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { AnswerOdds, AnswersState, AttackSelection, AttackState, ChoiceRow, ModelLike, Refused, TakeState, Traits } from "../../../js/lib/types.js"
+ * @import { AnswersState, AttackSelection, AttackState, ChoiceRow, Cover, DefenseOdds, ModelLike, Refused, TakeState, Traits } from "../../../js/lib/types.js"
  */
 
 /** The option of the attack select that types an attack in. */
@@ -344,7 +344,7 @@ export default function renderAttack({ model: anyModel, el }) {
     }
     if ("refused" in p && p.refused) return [h("p", { class: "bpb-refused", text: p.refused })];
     const odds =
-      /** @type {import("../../../js/lib/types.js").OddsPayload & import("../../../js/lib/types.js").AttackPreview} */ (
+      /** @type {import("../../../js/lib/types.js").AttackOdds & Partial<import("../../../js/lib/types.js").ExplosionPreview>} */ (
         p
       );
     if (odds.exploding) {
@@ -388,7 +388,7 @@ export default function renderAttack({ model: anyModel, el }) {
       const odds = h("p", { class: "bpb-odds-text" });
       const consequence = h("p", { class: "bpb-consequence" });
       const card = h("div", { class: "bpb-card bpb-answer" }, go, refused, odds, consequence, ...more);
-      /** @param {AnswerOdds | Refused | { consequence: string, refused?: undefined }} p */
+      /** @param {DefenseOdds | Refused | Cover} p */
       const paint = (p) => {
         const no = p.refused !== undefined;
         go.disabled = no;

@@ -19,6 +19,7 @@ from bpb_widgets.bpb.panels.payloads import (
     plot_offer,
     ranks,
 )
+from bpb_widgets.bpb.panels.state import AttackState
 from bpb_widgets.bpb.rules import EXPLOSION_DIFFICULTY
 from bpb_widgets.engine.dice import Dice, check_dice
 from bpb_widgets.errors import RuleError
@@ -59,6 +60,7 @@ class AttackPart(Part[BulletproofBlues]):
     """The attack on the current turn, and the hit waiting for its target's answer."""
 
     key = "attack"
+    state_type = AttackState
     title = "Attack"
     role = "attack"
     encounter_type = BulletproofBlues

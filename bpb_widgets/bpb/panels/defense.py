@@ -7,6 +7,7 @@ from typing import Any, get_args
 
 from bpb_widgets.bpb import BulletproofBlues, DefenseKind
 from bpb_widgets.bpb.panels.payloads import defense_payload, ranks
+from bpb_widgets.bpb.panels.state import DefenseState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -22,6 +23,7 @@ class DefensePart(Part[BulletproofBlues]):
     to the order of play."""
 
     key = "defense"
+    state_type = DefenseState
     title = "Block or dodge"
     role = "defense"
     encounter_type = BulletproofBlues

@@ -7,6 +7,7 @@ from typing import Any
 
 from bpb_widgets.bpb import BulletproofBlues
 from bpb_widgets.bpb.panels.payloads import choices, odds_payload, plot_offer
+from bpb_widgets.bpb.panels.state import TaskState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -19,6 +20,7 @@ class TaskPart(Part[BulletproofBlues]):
     "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice."""
 
     key = "task"
+    state_type = TaskState
     title = "Dice roller"
     role = "dice"
     encounter_type = BulletproofBlues

@@ -12,6 +12,7 @@ from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, UndoingPart
 from bpb_widgets.widgets.panels.payloads import conditions
+from bpb_widgets.widgets.panels.state import StripState
 
 
 def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | None:
@@ -33,6 +34,7 @@ class StripPart(UndoingPart[Encounter[Any]]):
     What else it offers follows the encounter's ``controls`` (delaying to a step, AP dice)."""
 
     key = "strip"
+    state_type = StripState
     title = "Order of play"
 
     def refresh(self, delta: Delta | None) -> None:
