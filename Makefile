@@ -21,7 +21,7 @@ PIP := --disable-pip-version-check -q
 # LOWEST=1: every dependency of the package pinned to its lower bound (tools/lowest_pins.py)
 PINS := $(if $(LOWEST),$(VENV)/lowest-pins.txt)
 
-.PHONY: lab test bench lint notebooks rule-texts screenshot clean lite dev
+.PHONY: lab test bench lint notebooks rule-texts types screenshot clean lite dev
 
 # The front end is built by make ($(STATIC)), not by the package's build hook, so npm runs once.
 $(INSTALLED): pyproject.toml $(if $(LOWEST),tools/lowest_pins.py)
@@ -86,6 +86,11 @@ notebooks: $(INSTALLED) $(STATIC)
 # brief" (tests/test_rule_texts.py fails when they differ)
 rule-texts: $(INSTALLED)
 	$(PY) tools/rule_texts.py
+
+# the front end's types of the parts' states (js/lib/types.js's generated section) from their
+# Python declarations, panels/state.py (tests/widgets/test_front_end_contract.py fails when stale)
+types: $(INSTALLED)
+	$(PY) tools/front_end_types.py
 
 # the README's screenshots of the GM screen mid-fight (JupyterLab light, Notebook 7 dark), made by
 # the browser test that plays a whole fight by clicks

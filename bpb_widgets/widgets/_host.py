@@ -38,6 +38,7 @@ from bpb_widgets.engine.game_system import GameSystem
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
 from bpb_widgets.widgets._player_page import PlayerPage
+from bpb_widgets.widgets.panels.state import PartState
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -88,13 +89,18 @@ class Panel:
     """One panel of a widget: its state (a dict of fields) and the commands it accepts.
 
     Subclasses set ``key`` (the name of their state in the host and of their front-end module),
-    ``title``, implement ``refresh`` and declare their commands with ``@command``.
+    ``title`` and ``state_type``, implement ``refresh`` and declare their commands with
+    ``@command``.
     """
 
     key: ClassVar[str] = ""
     title: ClassVar[str] = ""
     #: The commands the front end may send, by name (filled from the ``@command`` methods).
     commands: ClassVar[dict[str, Command]] = {}
+    #: What its state holds, declared (a ``TypedDict`` in ``panels/state.py``, the package's or
+    #: its system's): the front end's types are generated from it (``tools/front_end_types.py``)
+    #: and the tests check every state against it.
+    state_type: ClassVar[type[Any]] = PartState
 
     @classmethod
     def renderer_source(cls) -> str | None:

@@ -70,7 +70,7 @@ export function bars(distribution, label, shade = () => "", name = "total") {
  * @param {string} label
  */
 export function chart(odds, label) {
-  return bars(odds.distribution, label, (total) => {
+  return bars(odds.distribution ?? [], label, (total) => {
     let cls = total >= odds.difficulty ? "bpb-hit" : "";
     if (odds.expertise && total >= odds.extreme_total) cls += " bpb-extreme";
     return cls;

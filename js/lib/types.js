@@ -1,9 +1,10 @@
 // @ts-check
 // The synced state of every widget, as JSDoc types: nothing here runs and no bundle imports it.
 // A widget is a host (bpb_widgets/widgets/_host.py) with one trait, `panels`: each part's state by
-// its key. Each typedef below mirrors a part in bpb_widgets/widgets/panels/ (the dicts its
-// refresh, _card, _preview, odds_payload... build). Python is the authority: when a field
-// changes there, change it here too.
+// its key. Each part's state is declared in Python (`Panel.state_type`, a TypedDict in
+// bpb_widgets/widgets/panels/state.py or a system's panels/state.py); the section at the end is
+// generated from those declarations by tools/front_end_types.py (`make types`). Above it, the
+// types that are no part's state, written by hand.
 
 // -- shared ---------------------------------------------------------------------------------------
 
@@ -30,99 +31,11 @@
  */
 
 /**
- * The fields every part has (`Part.state`).
- * @typedef {object} PartState
- * @property {string} error The last refused command's message, "" when the last one was accepted.
- */
-
-/**
  * The host's synced traits.
  * @typedef {object} HostTraits
  * @property {Record<string, Record<string, unknown>>} panels Each part's state, by its key.
  * @property {string[]} layout_panels The parts shown, in order.
  * @property {Record<string, string>} [renderers] The modules drawing panels defined outside the package, by key.
- */
-
-/**
- * The encounter class's `Controls` (engine/encounter.py): how the strip runs a turn.
- * @typedef {object} Controls
- * @property {string} roll_order The label of the button that settles the order before the start.
- * @property {string} roll_order_help What that button does.
- * @property {boolean} delay_to_step Delay asks for the step to delay to (initiative steps).
- * @property {boolean} ap_dice Each turn rolls action-point dice and spends them.
- */
-
-/**
- * An exact chance, `[numerator, denominator, float]` (widgets/_odds.py `exact`).
- * @typedef {[number, number, number]} Exact
- */
-
-/**
- * A chart's bars: `[[value, probability], ...]`, values ascending.
- * @typedef {Array<[number, number]>} Distribution
- */
-
-/**
- * The odds of one task roll (widgets/_odds.py `odds_payload`).
- * @typedef {object} OddsPayload
- * @property {number} difficulty
- * @property {boolean} expertise
- * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
- * @property {Exact} success
- * @property {Exact} extreme
- * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
- * @property {number} ways How many of the 36 rolls of 2d6 succeed.
- * @property {number} extreme_needs What the 2d6 must show for an extreme success.
- * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
- * @property {"average" | "max" | null} take Taking the average or the max: no roll.
- * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
- * @property {Distribution} distribution The chance of each total.
- */
-
-/**
- * One `[key, value, text]` row of the choices: a circumstance (`[key, bonus, wording]`).
- * @typedef {[string, number, string]} ChoiceRow
- */
-
-/**
- * Where a result was made (`Part.record`): it is dropped once the turn moves on or is undone.
- * @typedef {object} Moment
- * @property {number} turn
- * @property {number} at The log's length before the result's own entries.
- */
-
-/**
- * A combatant's condition (widgets/panels/strip.py `conditions`).
- * @typedef {object} ConditionState
- * @property {string} name
- * @property {string} until When it ends, in words ("until the end of Ganyeka's next turn").
- * @property {string} rule
- * @property {string} note
- * @property {string} by Who put it there ("" for the GM or the rules).
- */
-
-/**
- * A block's or dodge's arithmetic, odds and cost (widgets/_odds.py `defense_payload`).
- * @typedef {OddsPayload & {
- *   refused?: undefined,
- *   attribute_name: string,
- *   attribute: number,
- *   bonus: number,
- *   rank: number,
- *   continued: number,
- *   consequence: string,
- *   forced: boolean,
- * }} DefenseOdds
- */
-
-/**
- * A block's or dodge's card among a hit's answers: its chance, not a chart (no distribution).
- * @typedef {Omit<DefenseOdds, "distribution">} AnswerOdds
- */
-
-/**
- * An answer or defense the rules refuse, and why.
- * @typedef {{ refused: string }} Refused
  */
 
 // -- the patch protocol (widgets/_host.py `Part.put`, `put_items`, `splice`; js/lib/sync.js) ---
@@ -140,27 +53,104 @@
  * @property {Record<string, FieldEdit[]>} panels
  */
 
-// -- strip (widgets/panels/strip.py) --------------------------------------------------------------
+// -- the player page (bpb_widgets/player/projection.py) ------------------------------------------
 
 /**
- * @typedef {PartState & {
- *   controls: Controls,
- *   round: number,
- *   current: string | null,
- *   order: string[],
- *   states: Record<string, ChipState>,
- *   environment: string[],
- *   changes: string[],
- *   can_undo: boolean,
- *   can_redo: boolean,
- *   order_from: number,
- * }} StripState
+ * A server-sent "patch" event of the player page (`projection.Patch`): fields with new values,
+ * and combatants whose entry changed.
+ * @typedef {object} PlayerPatch
+ * @property {Partial<PlayerViewState>} set
+ * @property {Record<string, PlayerCombatant>} merge
+ */
+
+export {};
+
+// -- the parts' states: generated by tools/front_end_types.py, do not edit ----------------
+// From the parts' declarations (`Panel.state_type`): `make types` after changing one.
+
+// -- bpb_widgets.widgets.panels.state ---------------------------------------------------------------
+
+/**
+ * An exact chance, `[numerator, denominator, float]` (widgets/_odds.py `exact`).
+ * @typedef {[number, number, number]} Exact
  */
 
 /**
- * `StripPart._record`: what a chip shows, the combatant's turn state (each system's own
- * `TurnState` fields). The defense keys are there under Bulletproof Blues only, the initiative
- * keys under the initiative systems only.
+ * A chart's bars: `[[value, probability], ...]`, values ascending.
+ * @typedef {Array<[number, number]>} Distribution
+ */
+
+/**
+ * A dict field before the kernel first fills it, or once it is cleared: `{}`.
+ * @typedef {object} Empty
+ */
+
+/**
+ * The fields every panel has.
+ * @typedef {object} PartState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ */
+
+/**
+ * Where a result was made (`Part.record`): it goes once the turn moves on or is undone.
+ * @typedef {object} Moment
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
+ */
+
+/**
+ * A part's last result: the lines its command logged.
+ * @typedef {object} Result
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
+ * @property {Array<string>} lines
+ */
+
+/**
+ * A refused form: which form, which field it blames, why (`Part.on_form`).
+ * @typedef {object} FormError
+ * @property {string} [form]
+ * @property {string} [field]
+ * @property {string} [message]
+ */
+
+/**
+ * An answer or defense the rules refuse, and why.
+ * @typedef {object} Refused
+ * @property {string} refused
+ */
+
+/**
+ * A combatant's condition (`payloads.conditions`).
+ * @typedef {object} ConditionState
+ * @property {string} name
+ * @property {string} until When it ends, in words ("until the end of Ganyeka's next turn").
+ * @property {string} rule
+ * @property {string} note
+ * @property {string} by Who put it there ("" for the GM or the rules).
+ */
+
+/**
+ * The encounter class's `Controls` (engine/encounter.py): how the strip runs a turn.
+ * @typedef {object} Controls
+ * @property {string} roll_order The label of the button that settles the order before the start.
+ * @property {string} roll_order_help What that button does.
+ * @property {boolean} delay_to_step Delay asks for the step to delay to (initiative steps).
+ * @property {boolean} ap_dice Each turn rolls action-point dice and spends them.
+ */
+
+/**
+ * A power boost bought with a plot point (Bulletproof Blues' `Boost`).
+ * @typedef {object} BoostState
+ * @property {string | null} key The attribute ("brawn"), "protection", "super_speed" or power ("Blast") raised, or null.
+ * @property {string} label What the card shows: "Brawn", "Blast", or the GM's note.
+ * @property {number | null} round The round it ends with, or null: it lasts the scene.
+ */
+
+/**
+ * What a chip shows, the combatant's turn state (each system's own `TurnState` fields):
+ * the defense keys under Bulletproof Blues only, the initiative keys under the initiative
+ * systems only.
  * @typedef {object} ChipState
  * @property {boolean} group
  * @property {string} side
@@ -171,8 +161,11 @@
  * @property {boolean} defeated
  * @property {boolean} hidden Hidden from the players.
  * @property {string | null} skipped Why they get no turn this round, in words.
- * @property {ConditionState[]} conditions
+ * @property {Array<ConditionState>} conditions
  * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
+ * @property {[number, number] | null} [members] A group's members up, and in all.
+ * @property {boolean} [automatic_success] An automatic success bought waits for their next roll.
+ * @property {Array<BoostState>} [boosts] Power boosts in force.
  * @property {boolean} [forced_this_round]
  * @property {string | null} [defending] "block" or "dodge" while a defense continues.
  * @property {number} [defended] Attacks defended so far in that defense.
@@ -182,47 +175,20 @@
  * @property {number | null} [ap_max]
  */
 
-// -- roster (widgets/panels/roster.py) ------------------------------------------------------------
-
 /**
- * @typedef {PartState & {
- *   fields: SheetFieldState[],
- *   form_error: { form?: string, field?: string, message?: string },
- *   editing: { name: string, sheet: Record<string, unknown> } | Unset<{ name: string, sheet: Record<string, unknown> }>,
- *   names: string[],
- *   sides: string[],
- *   current: string | null,
- *   cards: Record<string, CardState>,
- *   card_error: CardError | Unset<CardError>,
- *   by_hand: Array<{ label: string, command: string, takes: string }>,
- *   plot_gains: Array<[string, string]>,
- *   plot_spends: Array<[string, string]>,
- * }} RosterState
- */
-
-/**
- * Who rolls next and their plot points (`plot_offer`), when they can buy an automatic success.
- * @typedef {object} PlotOffer
- * @property {string} roller
- * @property {number} points
- * @property {boolean} waiting One bought already waits for their next roll.
- */
-
-/**
- * A refusal of one of a card's forms: whose card, which form, why.
- * @typedef {object} CardError
- * @property {string} name
- * @property {string} form
- * @property {string} message
- */
-
-/**
- * A player's plot points on their card (`RosterPart._plot`).
- * @typedef {object} PlotState
- * @property {number} points
- * @property {boolean} automatic An automatic success waits for their next roll.
- * @property {string[]} boosts Power boosts in force, in words.
- * @property {string[]} raise What a power boost can raise.
+ * The order of play (`StripPart`).
+ * @typedef {object} StripState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {Controls} controls
+ * @property {number} round
+ * @property {string | null} current
+ * @property {Array<string>} order
+ * @property {Record<string, ChipState>} states
+ * @property {Array<string>} environment
+ * @property {Array<string>} changes
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {number} order_from
  */
 
 /**
@@ -234,7 +200,7 @@
  * @property {unknown} default
  * @property {number | null} low
  * @property {number | null} high
- * @property {string[]} choices
+ * @property {Array<string>} choices
  */
 
 /**
@@ -249,7 +215,16 @@
  */
 
 /**
- * `RosterPart._card`.
+ * A player's plot points on their card (`RosterPart._plot`): the points, whether an automatic success waits for their next roll, the power boosts in force (in words), and what a power boost can raise (`raise` is a Python keyword: hence this spelling of the declaration).
+ * @typedef {object} PlotState
+ * @property {number} points
+ * @property {boolean} automatic
+ * @property {Array<string>} boosts
+ * @property {Array<string>} raise
+ */
+
+/**
+ * A combatant's card (`RosterPart._card`).
  * @typedef {object} CardState
  * @property {string} side
  * @property {boolean} group
@@ -259,33 +234,463 @@
  * @property {boolean} hidden
  * @property {string | null} skipped
  * @property {VitalsState | null} vitals
- * @property {ConditionState[]} conditions
+ * @property {Array<ConditionState>} conditions
  * @property {string} summary The sheet in one line.
  * @property {PlotState | null} plot
  * @property {[number, number] | null} members A group's members up, and in all.
  */
 
-// -- attack (widgets/panels/attack.py) ------------------------------------------------------------
+/**
+ * A refusal of one of a card's forms: whose card, which form, why.
+ * @typedef {object} CardError
+ * @property {string} name
+ * @property {string} form
+ * @property {string} message
+ */
 
 /**
- * @typedef {PartState & {
- *   kinds: string[],
- *   circumstances: { attack: ChoiceRow[], defense: ChoiceRow[] },
- *   names: string[],
- *   sides: Record<string, string>,
- *   powers: Record<string, PowerState[]>,
- *   current: string | null,
- *   selection: AttackSelection | Unset<AttackSelection>,
- *   preview: AttackPreview | Refused | Unset<AttackPreview>,
- *   pending: HitState[],
- *   answers: AnswersState | Unset<AnswersState>,
- *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
- *   follow_ups: Array<[string, string]>,
- *   grapple_actions: Array<[string, string]>,
- *   grapple: { holding: string | null, held_by: string | null } | Unset<{ holding: string | null, held_by: string | null }>,
- *   plot: PlotOffer | Unset<PlotOffer>,
- *   form_error: { form?: string, field?: string, message?: string },
- * }} AttackState
+ * The card being edited, and its sheet.
+ * @typedef {object} Editing
+ * @property {string} name
+ * @property {Record<string, unknown>} sheet
+ */
+
+/**
+ * A change of the meter by hand (the encounter's `hand_actions`).
+ * @typedef {object} HandAction
+ * @property {string} label
+ * @property {string} command
+ * @property {string} takes
+ */
+
+/**
+ * The combatants (`RosterPart`).
+ * @typedef {object} RosterState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {number} round
+ * @property {Array<SheetFieldState>} fields
+ * @property {FormError} form_error
+ * @property {Editing | Unset<Editing>} editing
+ * @property {Array<string>} names
+ * @property {Array<string>} sides
+ * @property {string | null} current
+ * @property {Record<string, CardState>} cards
+ * @property {CardError | Unset<CardError>} card_error
+ * @property {Array<HandAction>} by_hand
+ * @property {Array<[string, string]>} plot_gains
+ * @property {Array<[string, string]>} plot_spends
+ */
+
+/**
+ * A rule option as New fight asks for it, at its rule set's default.
+ * @typedef {object} RuleOption
+ * @property {string} name
+ * @property {"flag" | "number" | "text"} kind
+ * @property {boolean | number | string} default
+ */
+
+/**
+ * A rule set New fight offers.
+ * @typedef {object} RuleSetOffer
+ * @property {string} name
+ * @property {string} source What it follows.
+ * @property {Array<RuleOption>} options
+ */
+
+/**
+ * A fight file in the folder.
+ * @typedef {object} FileEntry
+ * @property {string} name
+ * @property {number} size
+ * @property {number} modified
+ */
+
+/**
+ * The fight's file (`FilesPart`).
+ * @typedef {object} FilesState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {string} folder
+ * @property {string} file
+ * @property {string} autosave
+ * @property {boolean} saved
+ * @property {string} status
+ * @property {Array<FileEntry>} files
+ * @property {string} rules
+ * @property {Array<RuleSetOffer>} rule_sets
+ * @property {FormError} form_error
+ * @property {string} player_url
+ */
+
+/**
+ * A rule a log line cites, in the project's own words (engine/rule_texts.py).
+ * @typedef {object} RuleText
+ * @property {string} name As the line cites it: a seed's section, or the engine's ruling.
+ * @property {string} source Where it comes from: 'seed 004, "Opposed Tasks"'.
+ * @property {string} text The rule, paragraphs apart by a blank line.
+ * @property {boolean} ruling The engine decided it, where the seeds say nothing.
+ */
+
+/**
+ * One explained event.
+ * @typedef {object} LogEntry
+ * @property {number} round 0 before the fight starts.
+ * @property {string} kind
+ * @property {string} text
+ * @property {number} command How many commands came before the one that caused it.
+ * @property {Array<string>} [rules] The names of the rules it cites (their texts: `rule_texts`).
+ */
+
+/**
+ * The explained events (`LogPart`).
+ * @typedef {object} LogState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {number} commands
+ * @property {boolean} can_undo
+ * @property {number} redo
+ * @property {number} first
+ * @property {Array<LogEntry>} entries
+ * @property {Record<string, RuleText>} rule_texts
+ */
+
+/**
+ * Whether an answer is right, why, and a hint.
+ * @typedef {object} VerdictState
+ * @property {boolean} right
+ * @property {string} why
+ * @property {string} hint
+ */
+
+/**
+ * A question or task of the course (`CheckPart`).
+ * @typedef {object} CheckState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {"choice" | "number" | "task"} kind
+ * @property {string} title
+ * @property {string} prompt
+ * @property {Array<string>} [choices]
+ * @property {string} [unit]
+ * @property {number} tries
+ * @property {number | null} answered
+ * @property {VerdictState | Unset<VerdictState>} verdict
+ * @property {string} solution
+ */
+
+/**
+ * @typedef {object} Progress
+ * @property {number} done
+ * @property {number} total
+ */
+
+/**
+ * @typedef {object} ForecastSettings
+ * @property {number} n
+ * @property {number | null} seed
+ * @property {number} max_rounds
+ */
+
+/**
+ * @typedef {object} ForecastLimits
+ * @property {number} max_rounds
+ */
+
+/**
+ * @typedef {object} SideOdds
+ * @property {string} side
+ * @property {number} win
+ * @property {[number, number]} interval
+ */
+
+/**
+ * @typedef {object} CombatantOdds
+ * @property {string} name
+ * @property {string} side
+ * @property {number} out
+ * @property {number} out_first
+ * @property {number} left
+ * @property {number} endurance
+ */
+
+/**
+ * A finished forecast (`Forecast.to_dict()` in bpb_widgets/forecast/result.py).
+ * @typedef {object} ForecastResult
+ * @property {number} fights
+ * @property {number} n
+ * @property {number} seed
+ * @property {boolean} complete
+ * @property {string} rules
+ * @property {string} where
+ * @property {number} max_rounds
+ * @property {string} tactics
+ * @property {string} measure What "left" counts: "Endurance" or "HP".
+ * @property {Array<SideOdds>} sides
+ * @property {number} draw
+ * @property {Array<[number, number]>} rounds
+ * @property {Array<CombatantOdds>} combatants
+ * @property {string | null} first_out
+ * @property {number} hit_rate
+ * @property {[number, number]} hit_interval
+ * @property {number} seconds
+ * @property {number} workers
+ */
+
+/**
+ * A forecast run (`ForecastPart`).
+ * @typedef {object} ForecastState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {"idle" | "running" | "done" | "cancelled"} status
+ * @property {Progress} progress
+ * @property {ForecastResult | Unset<ForecastResult>} result
+ * @property {ForecastSettings} settings
+ * @property {ForecastLimits} limits
+ * @property {boolean} stale
+ */
+
+/**
+ * A combatant's health as only how it reads ("unhurt", "hurt", "badly hurt", "out").
+ * @typedef {object} Reads
+ * @property {string} reads
+ */
+
+/**
+ * A combatant's health in exact numbers (the players' side, or `others_health="exact"`).
+ * @typedef {object} ExactHealth
+ * @property {string} label "Endurance", "HP", "AP".
+ * @property {number} value
+ * @property {number} maximum
+ * @property {number} apart Damage shown apart (stunning).
+ * @property {string} apart_label
+ * @property {Array<[string, number]>} extra
+ * @property {string} [reads]
+ */
+
+/**
+ * A combatant's health as the players see it: exact numbers, or only how it reads.
+ * @typedef {Reads | ExactHealth} PlayerHealth
+ */
+
+/**
+ * A condition as the players see it: `until` and `by` are "" when they would name
+ * someone hidden.
+ * @typedef {object} PlayerCondition
+ * @property {string} name
+ * @property {string} until
+ * @property {string} by
+ */
+
+/**
+ * One visible combatant (`projection._combatant`).
+ * @typedef {object} PlayerCombatant
+ * @property {string} side
+ * @property {boolean} players On the players' side: health in exact numbers.
+ * @property {boolean} group
+ * @property {boolean} aware
+ * @property {boolean} acted Has taken their turn in the round shown.
+ * @property {boolean} delaying
+ * @property {boolean} out
+ * @property {Array<PlayerCondition>} conditions
+ * @property {Reads | ExactHealth | null} health
+ */
+
+/**
+ * What the players may see (`projection.project`): also the player part's state, which
+ * has no error line (the part takes no command).
+ * @typedef {object} PlayerViewState
+ * @property {string} title The game system.
+ * @property {boolean} started
+ * @property {number} round The round shown (the last visible turn's, while a hidden one acts).
+ * @property {string | null} current Whose turn the players see.
+ * @property {Array<string>} order The visible combatants in the order of play.
+ * @property {Record<string, PlayerCombatant>} combatants
+ */
+
+// -- bpb_widgets.blackout.panels.state --------------------------------------------------------------
+
+/**
+ * The attack test being set up.
+ * @typedef {object} CombatSelection
+ * @property {number} turn
+ * @property {string} attacker
+ * @property {string | null} target
+ * @property {number} pool
+ * @property {number} ap
+ * @property {boolean} take_time
+ * @property {boolean} friend
+ */
+
+/**
+ * An attack test's odds.
+ * @typedef {object} TestOdds
+ * @property {undefined} [refused]
+ * @property {number} pool
+ * @property {number} difficulty
+ * @property {Exact} success
+ * @property {Exact} critical
+ * @property {Distribution} distribution Successes.
+ */
+
+/**
+ * A hit waiting for its damage test.
+ * @typedef {object} HitWaiting
+ * @property {string} attacker
+ * @property {string} target
+ * @property {boolean} critical
+ */
+
+/**
+ * The damage test's pool, and whether the attack is non-lethal (and ranged).
+ * @typedef {object} DamageChoice
+ * @property {number} pool
+ * @property {boolean} non_lethal
+ * @property {boolean} ranged
+ */
+
+/**
+ * A damage test's odds: the hit points it leaves.
+ * @typedef {object} DamageOdds
+ * @property {undefined} [refused]
+ * @property {string} target
+ * @property {number} armor
+ * @property {number} dr
+ * @property {number} hp
+ * @property {Exact} out
+ * @property {Distribution} distribution Hit points left.
+ */
+
+/**
+ * Actions and tests (`CombatPart`).
+ * @typedef {object} CombatState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {Array<string>} kinds
+ * @property {Array<string>} terrain
+ * @property {Array<string>} names
+ * @property {Record<string, string>} sides
+ * @property {string | null} current
+ * @property {number | null} ap
+ * @property {string | null} one_two
+ * @property {string | null} vitality_due
+ * @property {CombatSelection | Unset<CombatSelection>} selection
+ * @property {TestOdds | Refused | Unset<TestOdds>} preview
+ * @property {HitWaiting | null} hit
+ * @property {DamageChoice} damage
+ * @property {DamageOdds | Refused | Unset<DamageOdds>} damage_preview
+ * @property {Result | Unset<Result>} result
+ * @property {FormError} form_error
+ */
+
+/**
+ * @typedef {object} InitiativeChoices
+ * @property {[number, number]} dice The fewest and the most initiative dice.
+ */
+
+/**
+ * @typedef {object} InitiativeSheet
+ * @property {boolean} pc
+ * @property {number | null} step
+ */
+
+/**
+ * @typedef {object} InitiativeSelection
+ * @property {string | null} combatant
+ * @property {number} count How many initiative dice.
+ */
+
+/**
+ * The chance of each step with `count` dice.
+ * @typedef {object} InitiativePreview
+ * @property {number} count
+ * @property {Distribution} distribution
+ * @property {number | null} first_enemy The lowest enemy step, or null without enemies.
+ * @property {Exact} before The chance of acting before every enemy.
+ * @property {number} mean
+ */
+
+/**
+ * Initiative dice (`InitiativePart`).
+ * @typedef {object} InitiativeState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {InitiativeChoices} choices
+ * @property {Record<string, InitiativeSheet>} sheets
+ * @property {InitiativeSelection | Unset<InitiativeSelection>} selection
+ * @property {InitiativePreview} preview
+ * @property {Result | Unset<Result>} result
+ */
+
+// -- bpb_widgets.bpb.panels.state -------------------------------------------------------------------
+
+/**
+ * One `[key, value, text]` row of the choices: a circumstance (`[key, bonus, wording]`).
+ * @typedef {[string, number, string]} ChoiceRow
+ */
+
+/**
+ * A block or a dodge.
+ * @typedef {"block" | "dodge"} DefenseKind
+ */
+
+/**
+ * The odds of one task roll (`payloads.odds_payload`).
+ * @typedef {object} OddsPayload
+ * @property {undefined} [refused]
+ * @property {number} difficulty
+ * @property {boolean} expertise
+ * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
+ * @property {Exact} success
+ * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
+ * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
+ * @property {Distribution} [distribution] The chance of each total (none on an answer's card).
+ */
+
+/**
+ * A block's or dodge's arithmetic, odds and cost (`payloads.defense_payload`).
+ * @typedef {object} DefenseOdds
+ * @property {undefined} [refused]
+ * @property {number} difficulty
+ * @property {boolean} expertise
+ * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
+ * @property {Exact} success
+ * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
+ * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
+ * @property {Distribution} [distribution] The chance of each total (none on an answer's card).
+ * @property {string} attribute_name
+ * @property {number} attribute
+ * @property {number} bonus
+ * @property {number} rank
+ * @property {number} continued
+ * @property {string} consequence
+ * @property {boolean} forced
+ */
+
+/**
+ * Who rolls next and their plot points (`plot_offer`), when they can buy an automatic
+ * success.
+ * @typedef {object} PlotOffer
+ * @property {string} roller
+ * @property {number} points
+ * @property {boolean} waiting One bought already waits for their next roll.
+ */
+
+/**
+ * The bounds of a rank the GM types in (rules/ranks.py), and the rank it starts at.
+ * @typedef {object} RankBounds
+ * @property {number} low
+ * @property {number} high
+ * @property {number} typed
+ */
+
+/**
+ * @typedef {object} Circumstances
+ * @property {Array<ChoiceRow>} attack
+ * @property {Array<ChoiceRow>} defense
  */
 
 /**
@@ -310,23 +715,50 @@
  * @property {string | null} kind
  * @property {boolean | null} hand_to_hand
  * @property {number | null} distance
- * @property {string[]} attack_bonus
- * @property {string[]} defense_bonus
- * @property {string[]} targets
- * @property {string[]} outer
+ * @property {Array<string>} attack_bonus
+ * @property {Array<string>} defense_bonus
+ * @property {Array<string>} targets
+ * @property {Array<string>} outer
  */
 
 /**
- * `AttackPart._preview`: the odds of the attack set up (or, for an explosion, its difficulty).
- * @typedef {Partial<OddsPayload> & {
- *   refused?: undefined,
- *   exploding?: boolean,
- *   roll?: string,
- *   against?: string,
- *   automatic?: string[],
- *   effects?: string[],
- *   weapon?: { name: string, rank: number, kind: string, dr: number, stunning: boolean },
- * }} AttackPreview
+ * @typedef {object} Weapon
+ * @property {string} name
+ * @property {number} rank
+ * @property {string} kind
+ * @property {number} dr
+ * @property {boolean} stunning
+ */
+
+/**
+ * The odds of the attack set up (`AttackPart._preview`).
+ * @typedef {object} AttackOdds
+ * @property {undefined} [refused]
+ * @property {number} difficulty
+ * @property {boolean} expertise
+ * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
+ * @property {Exact} success
+ * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
+ * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
+ * @property {Distribution} [distribution] The chance of each total (none on an answer's card).
+ * @property {string} roll
+ * @property {string} against
+ * @property {Array<string>} automatic
+ * @property {Array<string>} effects
+ * @property {Weapon} weapon
+ */
+
+/**
+ * An explosion set up: one roll against its difficulty, whoever is caught.
+ * @typedef {object} ExplosionPreview
+ * @property {undefined} [refused]
+ * @property {true} exploding
+ * @property {number} difficulty
  */
 
 /**
@@ -343,17 +775,9 @@
  */
 
 /**
- * What the target of the first hit waiting can do, each with its odds and cost.
- * @typedef {object} AnswersState
- * @property {string} target
- * @property {string} attacker
- * @property {string[]} [choose_effect] The extreme success's effects, while none is chosen.
- * @property {AnswerOdds | Refused} block
- * @property {AnswerOdds | Refused} dodge
- * @property {{ consequence: string, refused?: undefined } | Refused} cover
- * @property {TakeState} take
- * @property {Array<{ name: string, cost: string }>} [interpose] Who may take the hit in the target's place, and the cost.
- * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.
+ * @typedef {object} Cover
+ * @property {undefined} [refused]
+ * @property {string} consequence
  */
 
 /**
@@ -370,121 +794,106 @@
  * @property {boolean} [out] Out of the fight after.
  */
 
-// -- combat (blackout; widgets/panels/combat.py) ----------------------------------------------
-
 /**
- * @typedef {PartState & {
- *   kinds: string[],
- *   terrain: string[],
- *   names: string[],
- *   sides: Record<string, string>,
- *   current: string | null,
- *   ap: number | null,
- *   one_two: string | null,
- *   vitality_due: string | null,
- *   selection: CombatSelection | Unset<CombatSelection>,
- *   preview: TestOdds | Refused | Unset<TestOdds>,
- *   hit: { attacker: string, target: string, critical: boolean } | null,
- *   damage: { pool: number, non_lethal: boolean, ranged: boolean },
- *   damage_preview: DamageOdds | Refused | Unset<DamageOdds>,
- *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
- *   form_error: { form?: string, field?: string, message?: string },
- * }} CombatState
+ * @typedef {object} Interposer
+ * @property {string} name
+ * @property {string} cost
  */
 
 /**
- * @typedef {object} CombatSelection
- * @property {number} turn
- * @property {string} attacker
- * @property {string | null} target
- * @property {number} pool
- * @property {number} ap
- * @property {boolean} take_time
- * @property {boolean} friend
- */
-
-/**
- * An attack test's odds.
- * @typedef {object} TestOdds
- * @property {undefined} [refused]
- * @property {number} pool
- * @property {number} difficulty
- * @property {Exact} success
- * @property {Exact} critical
- * @property {Distribution} distribution Successes.
- */
-
-/**
- * A damage test's odds: the hit points it leaves.
- * @typedef {object} DamageOdds
- * @property {undefined} [refused]
+ * What the target of the first hit waiting can do, each with its odds and cost.
+ * @typedef {object} AnswersState
  * @property {string} target
- * @property {number} armor
- * @property {number} dr
- * @property {number} hp
- * @property {Exact} out
- * @property {Distribution} distribution Hit points left.
- */
-
-// -- files (widgets/panels/files.py) --------------------------------------------------------------
-
-/**
- * A rule option as New fight asks for it, at its rule set's default.
- * @typedef {object} RuleOption
- * @property {string} name
- * @property {"flag" | "number" | "text"} kind
- * @property {boolean | number | string} default
+ * @property {string} attacker
+ * @property {Array<string>} [choose_effect] The extreme success's effects, while none is chosen.
+ * @property {DefenseOdds | Refused} block
+ * @property {DefenseOdds | Refused} dodge
+ * @property {Cover | Refused} cover
+ * @property {TakeState} take
+ * @property {Array<Interposer>} interpose Who may take the hit in the target's place, and the cost.
+ * @property {string | null} power The power a non-Endurance attack is blocked or dodged with.
  */
 
 /**
- * A rule set New fight offers.
- * @typedef {object} RuleSetOffer
- * @property {string} name
- * @property {string} source What it follows.
- * @property {RuleOption[]} options
+ * @typedef {object} Grapple
+ * @property {string | null} holding
+ * @property {string | null} held_by
  */
 
 /**
- * @typedef {PartState & {
- *   folder: string,
- *   file: string,
- *   autosave: string,
- *   saved: boolean,
- *   status: string,
- *   files: Array<{ name: string, size: number, modified: number }>,
- *   rules: string,
- *   rule_sets: RuleSetOffer[],
- *   form_error: { form?: string, field?: string, message?: string },
- *   player_url: string,
- * }} FilesState
+ * The attack and its target's answers (`AttackPart`).
+ * @typedef {object} AttackState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {Array<string>} kinds
+ * @property {RankBounds} ranks
+ * @property {Circumstances} circumstances
+ * @property {Array<string>} names
+ * @property {Record<string, string>} sides
+ * @property {Record<string, Array<PowerState>>} powers
+ * @property {string | null} current
+ * @property {AttackSelection | Unset<AttackSelection>} selection
+ * @property {AttackOdds | ExplosionPreview | Refused | Unset<AttackOdds>} preview
+ * @property {Array<HitState>} pending
+ * @property {AnswersState | Unset<AnswersState>} answers
+ * @property {Result | Unset<Result>} result
+ * @property {Array<[string, string]>} follow_ups
+ * @property {Array<[string, string]>} grapple_actions
+ * @property {Grapple | Unset<Grapple>} grapple
+ * @property {PlotOffer | Unset<PlotOffer>} plot
+ * @property {FormError} form_error
  */
 
-// -- task, initiative, d10 (widgets/panels/task.py, initiative.py, d10.py) ------------------------
+/**
+ * The attack defended against: the hit waiting (`hit`), or one the GM names.
+ * @typedef {object} DefenseSelection
+ * @property {string} attacker
+ * @property {string} defender
+ * @property {number} rank
+ * @property {boolean} hit
+ */
 
 /**
- * @typedef {PartState & {
- *   choices: TaskChoices,
- *   sheets: Record<string, TaskSheet>,
- *   selection: TaskSelection | Unset<TaskSelection>,
- *   preview: TaskPreview | Unset<TaskPreview>,
- *   result: TaskResult | Unset<TaskResult>,
- *   plot: PlotOffer | Unset<PlotOffer>,
- * }} TaskState
+ * @typedef {object} DefensePreview
+ * @property {DefenseOdds | Refused} block
+ * @property {DefenseOdds | Refused} dodge
+ */
+
+/**
+ * @typedef {object} DefenseResult
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
+ * @property {DefenseKind} kind
+ * @property {Array<string>} lines
+ * @property {boolean} success
+ * @property {boolean} extreme
+ * @property {string | null} revision
+ */
+
+/**
+ * Block or dodge (`DefensePart`).
+ * @typedef {object} DefenseState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {RankBounds} ranks
+ * @property {Array<string>} names
+ * @property {string | null} current
+ * @property {DefenseSelection | Unset<DefenseSelection>} selection
+ * @property {DefensePreview | Unset<DefensePreview>} preview
+ * @property {DefenseResult | Unset<DefenseResult>} result
  */
 
 /**
  * What the task roller offers.
  * @typedef {object} TaskChoices
- * @property {string[]} attributes
- * @property {ChoiceRow[]} difficulties `[name, value, examples]`, easiest first.
- * @property {ChoiceRow[]} attack The attack bonuses, `[key, bonus, wording]`.
- * @property {ChoiceRow[]} defense The difficulty modifiers, `[key, bonus, wording]`.
+ * @property {Array<string>} attributes
+ * @property {Array<ChoiceRow>} difficulties `[name, value, examples]`, easiest first.
+ * @property {Array<ChoiceRow>} attack The attack bonuses, `[key, bonus, wording]`.
+ * @property {Array<ChoiceRow>} defense The difficulty modifiers, `[key, bonus, wording]`.
  */
 
 /**
  * @typedef {object} TaskSheet
  * @property {Record<string, number>} ranks Attribute -> rank.
- * @property {string[]} expertise
+ * @property {Array<string>} expertise
  */
 
 /**
@@ -497,74 +906,69 @@
  * @property {string | null} opposed
  * @property {string | null} opposed_attribute
  * @property {boolean} expertise
- * @property {string[]} attack
- * @property {string[]} defense
+ * @property {Array<string>} attack
+ * @property {Array<string>} defense
  */
 
 /**
  * Both sides of the arithmetic and the odds.
- * @typedef {OddsPayload & {
- *   attribute: number,
- *   bonus: number,
- *   roll: string,
- *   against: string,
- * }} TaskPreview
+ * @typedef {object} TaskPreview
+ * @property {undefined} [refused]
+ * @property {number} difficulty
+ * @property {boolean} expertise
+ * @property {number} extreme_total The lowest total that is an extreme success (with expertise).
+ * @property {Exact} success
+ * @property {Exact} extreme
+ * @property {number} needs What the 2d6 must show to succeed (2 or less: any roll; over 12: none).
+ * @property {number} ways How many of the 36 rolls of 2d6 succeed.
+ * @property {number} extreme_needs What the 2d6 must show for an extreme success.
+ * @property {number} extreme_ways How many of the 36 rolls are an extreme success.
+ * @property {"average" | "max" | null} take Taking the average or the max: no roll.
+ * @property {boolean} too_difficult More than 12 above attribute plus bonuses: even a 12 fails.
+ * @property {Distribution} [distribution] The chance of each total (none on an answer's card).
+ * @property {number} attribute
+ * @property {number} bonus
+ * @property {string} roll
+ * @property {string} against
  */
 
 /**
  * The last roll.
- * @typedef {Moment & {
- *   lines: string[],
- *   dice: number[],
- *   total: number,
- *   difficulty: number,
- *   success: boolean,
- *   extreme: boolean,
- * }} TaskResult
+ * @typedef {object} TaskResult
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
+ * @property {Array<string>} lines
+ * @property {Array<number>} dice
+ * @property {number} total
+ * @property {number} difficulty
+ * @property {boolean} success
+ * @property {boolean} extreme
  */
 
 /**
- * @typedef {PartState & {
- *   choices: { dice: [number, number] },
- *   sheets: Record<string, { pc: boolean, step: number | null }>,
- *   selection: InitiativeSelection | Unset<InitiativeSelection>,
- *   preview: InitiativePreview,
- *   result: (Moment & { lines: string[] }) | Unset<Moment & { lines: string[] }>,
- * }} InitiativeState
+ * The task roller (`TaskPart`).
+ * @typedef {object} TaskState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {TaskChoices} choices
+ * @property {Record<string, TaskSheet>} sheets
+ * @property {TaskSelection | Unset<TaskSelection>} selection
+ * @property {TaskPreview | Unset<TaskPreview>} preview
+ * @property {TaskResult | Unset<TaskResult>} result
+ * @property {PlotOffer | Unset<PlotOffer>} plot
+ */
+
+// -- bpb_widgets.d10_ap.panels.state ----------------------------------------------------------------
+
+/**
+ * @typedef {object} D10Sheet
+ * @property {number} agb
+ * @property {number} awarb
+ * @property {Array<string>} traits
  */
 
 /**
- * @typedef {object} InitiativeSelection
- * @property {string | null} combatant
- * @property {number} count How many initiative dice.
- */
-
-/**
- * The chance of each step with `count` dice.
- * @typedef {object} InitiativePreview
- * @property {number} count
- * @property {Distribution} distribution
- * @property {number | null} first_enemy The lowest enemy step, or null without enemies.
- * @property {Exact} before The chance of acting before every enemy.
- * @property {number} mean
- */
-
-/**
- * @typedef {PartState & {
- *   current: string | null,
- *   sheets: Record<string, { agb: number, awarb: number, traits: string[] }>,
- *   selection: { combatant: string } | Unset<{ combatant: string }>,
- *   preview: D10Preview,
- *   result: D10Result | Unset<D10Result>,
- * }} D10State
- */
-
-/**
- * A surprise check of the chosen combatant, and the AP dice of whoever's turn it is while they
- * have not rolled them.
- * @typedef {object} D10Preview
- * @property {SurpriseOdds | null} surprise
- * @property {ApOdds | null} ap
+ * @typedef {object} D10Selection
+ * @property {string} combatant
  */
 
 /**
@@ -585,174 +989,31 @@
  */
 
 /**
+ * A surprise check of the chosen combatant, and the AP dice of whoever's turn it is while
+ * they have not rolled them.
+ * @typedef {object} D10Preview
+ * @property {SurpriseOdds | null} surprise
+ * @property {ApOdds | null} ap
+ */
+
+/**
  * A surprise check (success: not surprised) or AP roll (success: any AP).
- * @typedef {Moment & { lines: string[], success: boolean }} D10Result
- */
-
-// -- defense (widgets/panels/defense.py) ----------------------------------------------------------
-
-/**
- * @typedef {"block" | "dodge"} DefenseKind
- */
-
-/**
- * @typedef {PartState & {
- *   names: string[],
- *   current: string | null,
- *   selection: DefenseSelection | Unset<DefenseSelection>,
- *   preview: Record<DefenseKind, DefenseOdds | Refused> | Unset<Record<DefenseKind, DefenseOdds | Refused>>,
- *   result: DefenseResult | Unset<DefenseResult>,
- * }} DefenseState
+ * @typedef {object} D10Result
+ * @property {number} turn
+ * @property {number} at The log's length before the result's own entries.
+ * @property {Array<string>} lines
+ * @property {boolean} success
  */
 
 /**
- * The attack defended against: the hit waiting (`hit`), or one the GM names.
- * @typedef {object} DefenseSelection
- * @property {string} attacker
- * @property {string} defender
- * @property {number} rank
- * @property {boolean} hit
+ * Surprise and AP dice (`D10Part`).
+ * @typedef {object} D10State
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {string | null} current
+ * @property {Record<string, D10Sheet>} sheets
+ * @property {D10Selection | Unset<D10Selection>} selection
+ * @property {D10Preview} preview
+ * @property {D10Result | Unset<D10Result>} result
  */
 
-/**
- * @typedef {Moment & {
- *   kind: DefenseKind,
- *   lines: string[],
- *   success: boolean,
- *   extreme: boolean,
- *   revision: string | null,
- * }} DefenseResult
- */
-
-// -- log (widgets/panels/log.py) ------------------------------------------------------------------
-
-/**
- * @typedef {PartState & {
- *   commands: number,
- *   can_undo: boolean,
- *   redo: number,
- *   first: number,
- *   entries: LogEntry[],
- *   rule_texts: Record<string, RuleText>,
- * }} LogState
- */
-
-/**
- * A rule a log line cites, in the project's own words (engine/rule_texts.py `RuleText`).
- * @typedef {object} RuleText
- * @property {string} name As the line cites it: a seed's section, or the engine's ruling.
- * @property {string} source Where it comes from: 'seed 004, "Opposed Tasks"'.
- * @property {string} text The rule, paragraphs apart by a blank line.
- * @property {boolean} ruling The engine decided it, where the seeds say nothing.
- */
-
-/**
- * One explained event.
- * @typedef {object} LogEntry
- * @property {number} round 0 before the fight starts.
- * @property {string} kind
- * @property {string} text
- * @property {number} command How many commands came before the one that caused it.
- * @property {string[]} [rules] The names of the rules it cites (their texts: `rule_texts`).
- */
-
-export {};
-
-// -- check (widgets/panels/check.py) -----------------------------------------------------------
-
-/**
- * @typedef {PartState & {
- *   kind: "choice" | "number" | "task",
- *   title: string,
- *   prompt: string,
- *   choices?: string[],
- *   unit?: string,
- *   tries: number,
- *   answered: number | null,
- *   verdict: { right: boolean, why: string, hint: string } | Unset<{ right: boolean, why: string, hint: string }>,
- *   solution: string,
- * }} CheckState
- */
-
-// -- forecast (widgets/panels/forecast.py) ----------------------------------------------------
-
-/**
- * @typedef {PartState & {
- *   status: "idle" | "running" | "done" | "cancelled",
- *   progress: { done: number, total: number },
- *   result: ForecastResult | Unset<ForecastResult>,
- *   settings: { n: number, seed: number | null, max_rounds: number },
- *   limits: { max_rounds: number },
- *   stale: boolean,
- * }} ForecastState
- */
-
-/**
- * A finished forecast (`Forecast.to_dict()` in bpb_widgets/forecast/result.py).
- * @typedef {object} ForecastResult
- * @property {number} fights
- * @property {number} n
- * @property {number} seed
- * @property {boolean} complete
- * @property {string} rules
- * @property {string} where
- * @property {number} max_rounds
- * @property {string} tactics
- * @property {string} measure what "left" counts: "Endurance" or "HP"
- * @property {Array<{ side: string, win: number, interval: [number, number] }>} sides
- * @property {number} draw
- * @property {Array<[number, number]>} rounds
- * @property {Array<{ name: string, side: string, out: number, out_first: number, left: number, endurance: number }>} combatants
- * @property {string | null} first_out
- * @property {number} hit_rate
- * @property {[number, number]} hit_interval
- * @property {number} seconds
- * @property {number} workers
-// -- the player view (bpb_widgets/player/projection.py) ------------------------------------------
-
-/**
- * A combatant's health as the players see it: exact numbers (the players' side, or
- * `others_health="exact"`), or only how it reads ("unhurt", "hurt", "badly hurt", "out").
- * @typedef {{ reads: string } | (VitalsState & { reads?: string })} PlayerHealth
- */
-
-/**
- * A condition as the players see it: `until` and `by` are "" when they would name someone hidden.
- * @typedef {object} PlayerCondition
- * @property {string} name
- * @property {string} until
- * @property {string} by
- */
-
-/**
- * One visible combatant (`projection._combatant`).
- * @typedef {object} PlayerCombatant
- * @property {string} side
- * @property {boolean} players On the players' side: health in exact numbers.
- * @property {boolean} group
- * @property {boolean} aware
- * @property {boolean} acted Has taken their turn in the round shown.
- * @property {boolean} delaying
- * @property {boolean} out
- * @property {PlayerCondition[]} conditions
- * @property {PlayerHealth | null} health
- */
-
-/**
- * What the players may see (`projection.project`): also the player part's state.
- * @typedef {object} PlayerViewState
- * @property {string} title The game system.
- * @property {boolean} started
- * @property {number} round The round shown (the last visible turn's, while a hidden one acts).
- * @property {string | null} current Whose turn the players see.
- * @property {string[]} order The visible combatants in the order of play.
- * @property {Record<string, PlayerCombatant>} combatants
- */
-
-/**
- * A server-sent "patch" event of the player page (`projection.Patch`): fields with new values,
- * and combatants whose entry changed.
- * @typedef {object} PlayerPatch
- * @property {Partial<PlayerViewState>} set
- * @property {Record<string, PlayerCombatant>} merge
- */
+// -- end of the generated part states --------------------------------------------------------------

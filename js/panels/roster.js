@@ -728,11 +728,8 @@ export default function renderRoster({ model: anyModel, el }) {
    */
   const cardActions = (name, card) => {
     const vitals = card.vitals;
-    const toggle = (
-      /** @type {string} */ label,
-      /** @type {string} */ cmd,
-      /** @type {Record<string, unknown>} */ args,
-    ) => button(label, () => command(model, cmd, { name, ...args }), { cls: "bpb-small" });
+    const toggle = (/** @type {string} */ label, /** @type {() => void} */ act) =>
+      button(label, act, { cls: "bpb-small" });
     const removeButton = button(
       "Remove",
       () => {
@@ -760,9 +757,13 @@ export default function renderRoster({ model: anyModel, el }) {
       h(
         "div",
         { class: "bpb-controls" },
-        card.defeated ? toggle("Restore", "restore", {}) : toggle("Defeat", "defeat", {}),
-        card.aware ? toggle("Unaware", "aware", { aware: false }) : null,
-        card.hidden ? toggle("Reveal", "hide", { hidden: false }) : toggle("Hide", "hide", { hidden: true }),
+        card.defeated
+          ? toggle("Restore", () => command(model, "restore", { name }))
+          : toggle("Defeat", () => command(model, "defeat", { name })),
+        card.aware ? toggle("Unaware", () => command(model, "aware", { name, aware: false })) : null,
+        card.hidden
+          ? toggle("Reveal", () => command(model, "hide", { name, hidden: false }))
+          : toggle("Hide", () => command(model, "hide", { name, hidden: true })),
         button("Edit", () => command(model, "open_edit", { name }), {
           cls: "bpb-small",
           title: `Edit ${name}'s sheet`,

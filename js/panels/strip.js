@@ -73,14 +73,17 @@ function pips(left, max) {
 export default function renderStrip({ model: anyModel, el }) {
   const model = /** @type {ModelLike<StripState>} */ (/** @type {unknown} */ (anyModel));
   const controls = model.get("controls");
-  /** @param {string} cmd */
-  const run = (cmd) => () => command(model, cmd);
   const stepInput = h("input", { type: "number", min: "1", max: "18", value: "18", "aria-label": "Step to delay to" });
   const apInput = h("input", { type: "number", min: "1", value: "1", "aria-label": "AP to spend" });
   const delay = controls.delay_to_step
     ? () => command(model, "delay", { to: Number.parseInt(stepInput.value, 10) || null })
-    : run("delay");
+    : () => command(model, "delay");
   const spend = () => command(model, "spend_ap", { ap: Number.parseInt(apInput.value, 10) || 1 });
+  const startFight = () => command(model, "start");
+  const endTheTurn = () => command(model, "end_turn");
+  const rollTheAp = () => command(model, "roll_ap");
+  const undoOne = () => command(model, "undo");
+  const redoOne = () => command(model, "redo");
   /** @type {Record<string, () => void>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Order of play", cls: "bpb-strip", keys });
@@ -89,21 +92,23 @@ export default function renderStrip({ model: anyModel, el }) {
   const environment = h("li", { class: "bpb-chip bpb-environment" });
   const changes = h("ul", { class: "bpb-revisions", "aria-label": "Order changes next round" });
   const draftBar = h("div", { class: "bpb-draft", hidden: true });
-  const start = button("Start", run("start"), { key: "s", cls: "bpb-primary" });
-  const rollOrder = button(controls.roll_order, run("roll_order"), { title: controls.roll_order_help });
-  const endTurn = button("End turn", run("end_turn"), { key: "e", cls: "bpb-primary" });
+  const start = button("Start", startFight, { key: "s", cls: "bpb-primary" });
+  const rollOrder = button(controls.roll_order, () => command(model, "roll_order"), {
+    title: controls.roll_order_help,
+  });
+  const endTurn = button("End turn", endTheTurn, { key: "e", cls: "bpb-primary" });
   const delayButton = button(controls.delay_to_step ? "Delay to step…" : "Delay", delay, { key: "d" });
   const delayGroup = controls.delay_to_step
     ? h("span", { class: "bpb-inline" }, field("Step", stepInput), delayButton)
     : delayButton;
-  const rollAp = button("Roll AP", run("roll_ap"), {
+  const rollAp = button("Roll AP", rollTheAp, {
     key: "a",
     title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)",
   });
   const spendAp = button("Spend AP", spend, { key: "p" });
   const apGroup = h("span", { class: "bpb-inline" }, rollAp, field("AP", apInput), spendAp);
-  const undo = button("Undo", run("undo"), { key: "u" });
-  const redo = button("Redo", run("redo"), { key: "r" });
+  const undo = button("Undo", undoOne, { key: "u" });
+  const redo = button("Redo", redoOne, { key: "r" });
   const hint = h("p", { class: "bpb-hint" });
   body.append(
     heading,
@@ -262,13 +267,13 @@ export default function renderStrip({ model: anyModel, el }) {
       keys[key] = act;
       hints.push(`${key.toUpperCase()} ${what}`);
     };
-    offer("s", "start", run("start"), !started);
-    offer("e", "end turn", run("end_turn"), started && Boolean(current));
+    offer("s", "start", startFight, !started);
+    offer("e", "end turn", endTheTurn, started && Boolean(current));
     offer("d", "delay", delay, started && Boolean(current));
-    offer("a", "roll AP", run("roll_ap"), started && controls.ap_dice && !rollAp.disabled);
+    offer("a", "roll AP", rollTheAp, started && controls.ap_dice && !rollAp.disabled);
     offer("p", "spend AP", spend, started && controls.ap_dice && !spendAp.disabled);
-    offer("u", "undo", run("undo"), !undo.disabled);
-    offer("r", "redo", run("redo"), !redo.disabled);
+    offer("u", "undo", undoOne, !undo.disabled);
+    offer("r", "redo", redoOne, !redo.disabled);
     hints.push(
       started
         ? "drag a chip (or Alt+arrow) to declare the next round's order"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bpb_widgets import rules
-from bpb_widgets.bpb.panels.odds import odds_payload
+from bpb_widgets.bpb.panels.payloads import odds_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [

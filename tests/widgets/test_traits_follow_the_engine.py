@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from front_end_contract import declared_problems
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
@@ -141,6 +142,13 @@ class Watched:
     def widgets_follow_the_encounter(self) -> None:
         for widget in getattr(self, "widgets", []):
             check_follows(widget)
+
+    @invariant()
+    def states_are_as_declared(self) -> None:
+        """Every field of every part's state is declared, of its declared type (``state_type``),
+        and every declared field is there."""
+        for widget in getattr(self, "widgets", []):
+            assert declared_problems(widget) == []
 
     def teardown(self) -> None:
         for widget in getattr(self, "widgets", []):

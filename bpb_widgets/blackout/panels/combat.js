@@ -57,8 +57,10 @@ function rollInputs(model, what) {
   const row = h("span", { class: "bpb-inline" }, field("Dice (blank = roll)", dice), field("or successes", successes));
   return {
     row,
-    /** What to send: the successes counted, else the dice typed (else roll). */
-    take: () => ({ successes: typedSuccesses(), dice: typedDice() }),
+    /** The successes counted, sent before the dice typed (successes win; neither: roll). */
+    successes: typedSuccesses,
+    /** The dice typed. */
+    dice: typedDice,
   };
 }
 
@@ -84,7 +86,12 @@ export default function renderCombat({ model: anyModel, el }) {
     h("div", { class: "bpb-row" }, field("Dice in the pool", vitalityPool), vitalityRoll.row),
     button(
       "Test Vitality",
-      () => command(model, "vitality", { pool: Number(vitalityPool.value) || null, ...vitalityRoll.take() }),
+      () =>
+        command(model, "vitality", {
+          pool: Number(vitalityPool.value) || null,
+          successes: vitalityRoll.successes(),
+          dice: vitalityRoll.dice(),
+        }),
       {
         cls: "bpb-primary",
       },
@@ -137,14 +144,23 @@ export default function renderCombat({ model: anyModel, el }) {
   const attackOdds = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const attackButton = button(
     "Attack",
-    () => command(model, "attack", { ...attackRoll.take(), reaction: reaction.checked }),
+    () =>
+      command(model, "attack", {
+        successes: attackRoll.successes(),
+        dice: attackRoll.dice(),
+        reaction: reaction.checked,
+      }),
     {
       cls: "bpb-primary",
     },
   );
-  const oneTwo = button("One-two attack", () => command(model, "attack", { ...attackRoll.take(), one_two: true }), {
-    title: "After a hit on an enemy, another attack with the same weapon at no AP (seed 002)",
-  });
+  const oneTwo = button(
+    "One-two attack",
+    () => command(model, "attack", { successes: attackRoll.successes(), dice: attackRoll.dice(), one_two: true }),
+    {
+      title: "After a hit on an enemy, another attack with the same weapon at no AP (seed 002)",
+    },
+  );
   const attackSection = h(
     "section",
     { class: "bpb-setup", "aria-label": "Attack test" },
@@ -204,9 +220,18 @@ export default function renderCombat({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      button("Roll damage", () => command(model, "damage", { ...damageRoll.take(), vitality: typedVitality() }), {
-        cls: "bpb-primary",
-      }),
+      button(
+        "Roll damage",
+        () =>
+          command(model, "damage", {
+            successes: damageRoll.successes(),
+            dice: damageRoll.dice(),
+            vitality: typedVitality(),
+          }),
+        {
+          cls: "bpb-primary",
+        },
+      ),
       damageRoll.row,
     ),
   );
@@ -240,7 +265,8 @@ export default function renderCombat({ model: anyModel, el }) {
         healer: healer.value,
         target: patient.value,
         pool: Number(healPool.value) || null,
-        ...healRoll.take(),
+        successes: healRoll.successes(),
+        dice: healRoll.dice(),
       }),
     ),
   );

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpb_widgets.blackout import Blackout
+from bpb_widgets.blackout.panels.state import CombatState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -21,6 +22,7 @@ class CombatPart(Part[Blackout]):
     physical dice or the successes counted at the table are typed in."""
 
     key = "combat"
+    state_type = CombatState
     title = "Actions and tests"
     role = "attack"
     encounter_type = Blackout

@@ -36,8 +36,7 @@ export default function renderInitiative({ model: anyModel, el }) {
   const typedPhysical = typedOnce(model, physical, parseDice);
   let count = model.get("selection").count ?? most;
 
-  const selection = () => ({ combatant: who.value || null, count });
-  const ask = () => command(model, "choose", selection());
+  const ask = () => command(model, "choose", { combatant: who.value || null, count });
   const roll = () => {
     ask();
     command(model, "roll", { dice: typedPhysical() });

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpb_widgets.blackout import Blackout
+from bpb_widgets.blackout.panels.state import InitiativeState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -19,6 +20,7 @@ class InitiativePart(Part[Blackout]):
     enemy, then rolls (seeded) or takes the physical dice."""
 
     key = "initiative"
+    state_type = InitiativeState
     title = "Initiative dice"
     role = "dice"
     encounter_type = Blackout

@@ -20,7 +20,7 @@ import { chance, chart, legend, summary } from "../../../js/lib/odds.js";
 import { command, watch } from "../../../js/lib/sync.js";
 
 /**
- * @import { AnswerOdds, AnswersState, AttackSelection, AttackState, ChoiceRow, ModelLike, Refused, TakeState, Traits } from "../../../js/lib/types.js"
+ * @import { AnswersState, AttackSelection, AttackState, ChoiceRow, Cover, DefenseOdds, ModelLike, Refused, TakeState, Traits } from "../../../js/lib/types.js"
  */
 
 /** The option of the attack select that types an attack in. */
@@ -61,7 +61,14 @@ export default function renderAttack({ model: anyModel, el }) {
   const attacker = h("select", { "aria-label": "Attacker" });
   const target = h("select", { "aria-label": "Target" });
   const power = h("select", { "aria-label": "Attack" });
-  const rank = h("input", { type: "number", min: "1", max: "14", class: "bpb-number", "aria-label": "Rank" });
+  const ranks = model.get("ranks");
+  const rank = h("input", {
+    type: "number",
+    min: ranks.low,
+    max: ranks.high,
+    class: "bpb-number",
+    "aria-label": "Rank",
+  });
   const kind = h("select", { "aria-label": "Kind" });
   const handToHand = h("input", { type: "checkbox", "aria-label": "Hand-to-hand (Brawn)" });
   const distance = h("input", {
@@ -186,8 +193,9 @@ export default function renderAttack({ model: anyModel, el }) {
     );
   };
 
-  /** The setup as `choose` takes it. */
-  const chosen = () => {
+  /** Send the setup to `choose`. */
+  const ask = () => {
+    if (!attacker.value) return;
     const checked = (/** @type {string} */ side) =>
       [...circumstances.querySelectorAll(`input[data-side="${side}"]:checked`)].map(
         (b) => /** @type {HTMLInputElement} */ (b).value,
@@ -199,7 +207,7 @@ export default function renderAttack({ model: anyModel, el }) {
     const typedIn = power.value === TYPED;
     const rankValue = Number.parseInt(rank.value, 10);
     const distanceValue = Number.parseFloat(distance.value);
-    return {
+    command(model, "choose", {
       attacker: attacker.value,
       target: target.value || null,
       power: typedIn ? null : power.value,
@@ -211,10 +219,7 @@ export default function renderAttack({ model: anyModel, el }) {
       defense_bonus: checked("defense"),
       targets: caught("caught"),
       outer: caught("outer"),
-    };
-  };
-  const ask = () => {
-    if (attacker.value) command(model, "choose", chosen());
+    });
   };
   for (const input of [attacker, target, power, rank, kind, handToHand, distance])
     input.addEventListener("change", ask);
@@ -244,7 +249,7 @@ export default function renderAttack({ model: anyModel, el }) {
     );
     typed.hidden = power.value !== TYPED;
     if (s.rank !== null && s.rank !== undefined) rank.value = String(s.rank);
-    else if (!rank.value) rank.value = "5";
+    else if (!rank.value) rank.value = String(ranks.typed);
     kind.value = s.kind ?? "";
     handToHand.checked = Boolean(s.hand_to_hand);
     distance.value = s.distance === null || s.distance === undefined ? "" : String(s.distance);
@@ -339,14 +344,14 @@ export default function renderAttack({ model: anyModel, el }) {
     }
     if ("refused" in p && p.refused) return [h("p", { class: "bpb-refused", text: p.refused })];
     const odds =
-      /** @type {import("../../../js/lib/types.js").OddsPayload & import("../../../js/lib/types.js").AttackPreview} */ (
+      /** @type {import("../../../js/lib/types.js").AttackOdds & Partial<import("../../../js/lib/types.js").ExplosionPreview>} */ (
         p
       );
     if (odds.exploding) {
       return [
         h("p", {
           class: "bpb-arithmetic",
-          text: "An explosion: one Agility roll against difficulty 9, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.",
+          text: `An explosion: one Agility roll against difficulty ${odds.difficulty}, never an extreme success. On a hit everyone caught takes the full damage rating, half in the outer half of the radius; each may dive for cover.`,
         }),
       ];
     }
@@ -383,7 +388,7 @@ export default function renderAttack({ model: anyModel, el }) {
       const odds = h("p", { class: "bpb-odds-text" });
       const consequence = h("p", { class: "bpb-consequence" });
       const card = h("div", { class: "bpb-card bpb-answer" }, go, refused, odds, consequence, ...more);
-      /** @param {AnswerOdds | Refused | { consequence: string, refused?: undefined }} p */
+      /** @param {DefenseOdds | Refused | Cover} p */
       const paint = (p) => {
         const no = p.refused !== undefined;
         go.disabled = no;

@@ -11,15 +11,21 @@ from functools import partial
 from typing import Any
 
 from bpb_widgets.bpb import ATTACK_KINDS, Attack, BulletproofBlues
-from bpb_widgets.bpb.panels.odds import defense_payload, odds_payload
-from bpb_widgets.bpb.panels.task import choices, plot_offer
+from bpb_widgets.bpb.panels.payloads import (
+    DEFAULT_RANK,
+    choices,
+    defense_payload,
+    odds_payload,
+    plot_offer,
+    ranks,
+)
+from bpb_widgets.bpb.panels.state import AttackState
+from bpb_widgets.bpb.rules import EXPLOSION_DIFFICULTY
 from bpb_widgets.engine.dice import Dice, check_dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
 
-#: The rank a typed-in attack starts at.
-DEFAULT_RANK = 5
 #: The setup fields the GM chooses.
 SETUP = (
     "attacker",
@@ -54,6 +60,7 @@ class AttackPart(Part[BulletproofBlues]):
     """The attack on the current turn, and the hit waiting for its target's answer."""
 
     key = "attack"
+    state_type = AttackState
     title = "Attack"
     role = "attack"
     encounter_type = BulletproofBlues
@@ -70,6 +77,7 @@ class AttackPart(Part[BulletproofBlues]):
             self.put("follow_ups", [list(pair) for pair in FOLLOW_UPS.items()])
             self.put("grapple_actions", [list(pair) for pair in GRAPPLE_ACTIONS.items()])
             self.put("kinds", list(ATTACK_KINDS))
+            self.put("ranks", ranks())
             self.put("circumstances", {"attack": offered["attack"], "defense": offered["defense"]})
             self.put("selection", {})
             self.put("result", {})
@@ -166,7 +174,7 @@ class AttackPart(Part[BulletproofBlues]):
             return {}
         try:
             if self._exploding():
-                return {"exploding": True, "difficulty": 9}
+                return {"exploding": True, "difficulty": EXPLOSION_DIFFICULTY}
             preview = self.encounter.attack_preview(**self._arguments(s))
         except RuleError as exc:
             return {"refused": str(exc)}

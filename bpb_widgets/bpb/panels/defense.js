@@ -53,16 +53,26 @@ function card(kind, label, p) {
  */
 export default function renderDefense({ model: anyModel, el }) {
   const model = /** @type {ModelLike<DefenseState>} */ (/** @type {unknown} */ (anyModel));
-  /** @param {DefenseKind} kind */
-  const roll = (kind) => () => command(model, kind, { dice: typedDice() });
+  /** @type {Record<DefenseKind, () => void>} */
+  const roll = {
+    block: () => command(model, "block", { dice: typedDice() }),
+    dodge: () => command(model, "dodge", { dice: typedDice() }),
+  };
   const { body, cleanup } = frame(el, model, {
     title: "Block or dodge",
     cls: "bpb-defense",
-    keys: Object.fromEntries(KINDS.map(([kind, , key]) => [key, roll(kind)])),
+    keys: Object.fromEntries(KINDS.map(([kind, , key]) => [key, roll[kind]])),
   });
   const attacker = h("select", { "aria-label": "Attacker" });
   const defender = h("select", { "aria-label": "Defender" });
-  const rank = h("input", { type: "number", min: "1", max: "14", value: "5", "aria-label": "Attack rank" });
+  const ranks = model.get("ranks");
+  const rank = h("input", {
+    type: "number",
+    min: ranks.low,
+    max: ranks.high,
+    value: String(ranks.typed),
+    "aria-label": "Attack rank",
+  });
   const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
   const typedDice = typedOnce(model, dice, parseDice);
   const waiting = h("p", { class: "bpb-waiting", "aria-live": "polite" });
@@ -82,7 +92,7 @@ export default function renderDefense({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      ...KINDS.map(([kind, label, key]) => button(label, roll(kind), { key, cls: "bpb-primary" })),
+      ...KINDS.map(([kind, label, key]) => button(label, roll[kind], { key, cls: "bpb-primary" })),
     ),
     result,
     h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from bpb_widgets.bpb import BulletproofBlues, DefenseKind
-from bpb_widgets.bpb.panels.odds import defense_payload
+from bpb_widgets.bpb.panels.payloads import defense_payload, ranks
+from bpb_widgets.bpb.panels.state import DefenseState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -22,6 +23,7 @@ class DefensePart(Part[BulletproofBlues]):
     to the order of play."""
 
     key = "defense"
+    state_type = DefenseState
     title = "Block or dodge"
     role = "defense"
     encounter_type = BulletproofBlues
@@ -29,6 +31,7 @@ class DefensePart(Part[BulletproofBlues]):
     def refresh(self, delta: Delta | None) -> None:
         enc = self.encounter
         if delta is None:
+            self.put("ranks", ranks())
             self.put("selection", {})
             self.put("preview", {})
             self.put("result", {})

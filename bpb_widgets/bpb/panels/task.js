@@ -72,10 +72,10 @@ export default function renderTask({ model: anyModel, el }) {
     const boxes = circumstances.querySelectorAll(`input[data-side="${side}"]:checked`);
     return [...boxes].map((i) => i.value);
   };
-  const selection = () => {
+  const ask = () => {
     const who = combatant.value || null;
     const opposing = against.value.startsWith("@") ? against.value.slice(1) : null;
-    return {
+    command(model, "choose", {
       combatant: who,
       attribute: who ? attribute.value : null,
       bonus: Number.parseInt(bonus.value, 10) || 0,
@@ -85,9 +85,8 @@ export default function renderTask({ model: anyModel, el }) {
       expertise: expertise.checked,
       attack: checked("attack"),
       defense: checked("defense"),
-    };
+    });
   };
-  const ask = () => command(model, "choose", selection());
   const roll = () => {
     ask();
     command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });

@@ -5,31 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpb_widgets.bpb import BulletproofBlues, TaskChoices
-from bpb_widgets.bpb.panels.odds import odds_payload
+from bpb_widgets.bpb import BulletproofBlues
+from bpb_widgets.bpb.panels.payloads import choices, odds_payload, plot_offer
+from bpb_widgets.bpb.panels.state import TaskState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
-
-
-def choices(offered: TaskChoices) -> dict[str, Any]:
-    """What the front end offers: attributes, the difficulty ladder and the circumstances."""
-    return {
-        "attributes": list(offered.attributes),
-        "difficulties": [[d.name, d.value, d.examples] for d in offered.difficulties],
-        "attack": [[c.key, c.value, c.text] for c in offered.attack_bonuses],
-        "defense": [[c.key, c.value, c.text] for c in offered.difficulty_modifiers],
-    }
-
-
-def plot_offer(enc: BulletproofBlues, roller: str | None) -> dict[str, Any]:
-    """Who rolls next and their plot points, when they have any to spend on an automatic
-    success or one already waits (seed 004, "Automatic Success"); else nothing."""
-    if roller not in enc.names:
-        return {}
-    points, waiting = enc.plot_points(roller), enc.automatic_success_waiting(roller)
-    return {"roller": roller, "points": points, "waiting": waiting} if points or waiting else {}
 
 
 class TaskPart(Part[BulletproofBlues]):
@@ -38,6 +20,7 @@ class TaskPart(Part[BulletproofBlues]):
     "Opposed Tasks"; see the exact odds, then Roll (seeded) or type the physical dice."""
 
     key = "task"
+    state_type = TaskState
     title = "Dice roller"
     role = "dice"
     encounter_type = BulletproofBlues

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpb_widgets.d10_ap import D10AP
+from bpb_widgets.d10_ap.panels.state import D10State
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
@@ -18,6 +19,7 @@ class D10Part(Part[D10AP]):
     penalty) and the AP dice of the current turn (their distribution, less any surprise penalty)."""
 
     key = "d10"
+    state_type = D10State
     title = "Surprise and AP dice"
     role = "dice"
     encounter_type = D10AP

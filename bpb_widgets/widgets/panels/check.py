@@ -18,6 +18,7 @@ from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Board, Delta, Panel
+from bpb_widgets.widgets.panels.state import CheckState
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,7 @@ class CheckPart(Panel):
     why, and a hint after a wrong one; ``show`` reveals the answer (or does the task)."""
 
     key = "check"
+    state_type = CheckState
     title = "Check"
 
     def __init__(self, host: Board[Any], question: Question) -> None:

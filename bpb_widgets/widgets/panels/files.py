@@ -14,6 +14,7 @@ from bpb_widgets.engine import Change, Encounter, RuleSet
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets.panels.state import FilesState
 
 #: What a saved fight's file name ends with when the GM types none.
 SUFFIX = ".fight.json"
@@ -95,6 +96,7 @@ class FilesPart(Part[Encounter[Any]]):
     rewrites the fight's file after every change."""
 
     key = "files"
+    state_type = FilesState
     title = "Files"
 
     def __init__(self, host: Any, encounter: Encounter[Any]) -> None:

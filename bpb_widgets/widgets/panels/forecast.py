@@ -27,6 +27,7 @@ from bpb_widgets.forecast import MAX_ROUNDS, Forecast, plan
 from bpb_widgets.forecast.runner import DEFAULT_ROUNDS, Plan, Steps
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, Part, shown_error
+from bpb_widgets.widgets.panels.state import ForecastState
 
 log = logging.getLogger(__name__)
 #: The fights a forecast runs unless the GM asks for another number.
@@ -38,6 +39,7 @@ class ForecastPart(Part[Encounter[Any]]):
     who drops first, each combatant's chance to end out of the fight and Endurance left."""
 
     key = "forecast"
+    state_type = ForecastState
     title = "Fight forecast"
 
     def __init__(self, host: Any, encounter: Encounter[Any]) -> None:

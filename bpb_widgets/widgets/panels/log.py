@@ -9,6 +9,7 @@ from typing import Any
 from bpb_widgets.engine import Encounter
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, UndoingPart
+from bpb_widgets.widgets.panels.state import LogState
 
 #: Entries sent when the log is shown, and per "Show earlier entries": a 20,000-turn fight's log
 #: is not sent whole, older entries are fetched when the GM asks for them.
@@ -22,6 +23,7 @@ class LogPart(UndoingPart[Encounter[Any]]):
     the rules it cites (``Encounter.cited``), whose texts are sent once each (``rule_texts``)."""
 
     key = "log"
+    state_type = LogState
     title = "Encounter log"
 
     def refresh(self, delta: Delta | None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.player.projection import ViewOptions, diff, project
 from bpb_widgets.widgets._host import Delta, Host, Part
+from bpb_widgets.widgets.panels.state import PlayerViewState
 
 
 class PlayerPart(Part[Encounter[Any]]):
@@ -15,6 +16,7 @@ class PlayerPart(Part[Encounter[Any]]):
     is the projection's; a change the players cannot see sends nothing."""
 
     key = "player"
+    state_type = PlayerViewState
     title = "Player view"
 
     def __init__(self, host: Host[Any], encounter: Encounter[Any]) -> None:

@@ -13,7 +13,8 @@ from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Longest, command
 from bpb_widgets.widgets._host import Delta, Part
-from bpb_widgets.widgets.panels.strip import conditions
+from bpb_widgets.widgets.panels.payloads import conditions
+from bpb_widgets.widgets.panels.state import RosterState
 
 #: Why a player gains a plot point, and what one buys, as the card's choices read (the engine's
 #: ``gain_plot_point(reason=...)`` and ``spend_plot_point(use=...)``; seed 004, "Gaining Plot
@@ -38,6 +39,7 @@ class RosterPart(Part[Encounter[Any]]):
     about, so the front end shows the engine's reason next to it."""
 
     key = "roster"
+    state_type = RosterState
     title = "Combatants"
 
     def refresh(self, delta: Delta | None) -> None:

@@ -11,14 +11,8 @@ from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import command
 from bpb_widgets.widgets._host import Delta, UndoingPart
-
-
-def conditions(turn: TurnState) -> list[dict[str, str]]:
-    """A combatant's conditions as the front end shows them: each with when it ends."""
-    return [
-        {"name": c.name, "until": c.until, "rule": c.rule, "note": c.note, "by": c.by or ""}
-        for c in turn.conditions
-    ]
+from bpb_widgets.widgets.panels.payloads import conditions
+from bpb_widgets.widgets.panels.state import StripState
 
 
 def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | None:
@@ -40,6 +34,7 @@ class StripPart(UndoingPart[Encounter[Any]]):
     What else it offers follows the encounter's ``controls`` (delaying to a step, AP dice)."""
 
     key = "strip"
+    state_type = StripState
     title = "Order of play"
 
     def refresh(self, delta: Delta | None) -> None:
