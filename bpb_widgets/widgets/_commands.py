@@ -1,4 +1,5 @@
-"""Widget commands, declared: ``@command`` on a method makes it callable from the front end, and
+"""Widget commands, declared: ``@panel_command`` on a method makes it callable from the front end
+(unlike the engine's ``@command``, which makes a method a recorded, undoable command), and
 its type hints say what each argument must be (the idea of anywidget's ``experimental.command``).
 
 A front-end message ``{"cmd": "take_delayed", "name": "Monolith"}`` calls
@@ -24,7 +25,7 @@ from bpb_widgets.engine.conform import Mismatch, plain_text, shown
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
 
-__all__ = ["Command", "Longest", "collect", "command", "normalise", "shown"]
+__all__ = ["Command", "Longest", "collect", "normalise", "panel_command", "shown"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _COMMAND = "_bpb_widget_command"
@@ -44,7 +45,7 @@ class Longest:
     characters: int
 
 
-def command(method: F) -> F:
+def panel_command(method: F) -> F:
     """Make ``method`` a command the front end can send; its type hints check the arguments."""
     setattr(method, _COMMAND, True)
     return method
@@ -210,7 +211,7 @@ class Command:
 
 
 def collect(cls: type) -> dict[str, Command]:
-    """Every ``@command`` method of ``cls`` (and its bases), with its parameters read from its
+    """Every ``@panel_command`` method of ``cls`` (and its bases), with its parameters read from its
     type hints."""
     found: dict[str, Command] = {}
     for base in reversed(cls.__mro__):

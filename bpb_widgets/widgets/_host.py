@@ -2,11 +2,11 @@
 
 A **part** (the order of play, the combatants, the attack, the dice, the log, the files) is a
 plain Python controller: it reads the encounter and writes its state, a dict of fields, and its
-``@command`` methods are what the front end may send it; ``js/panels/<key>.js`` draws it as a
-panel. A **host** is one anywidget that shows one part (``TurnOrderStrip``, ``DiceRoller`` ...) or
-several (``GMScreen``): every part's state lives in the host's one synced trait, ``panels``, so a
-screen of many panels is still a single anywidget, which every host of anywidget can show
-(JupyterLab, Notebook 7, marimo, JupyterLite, VS Code).
+``@panel_command`` methods are what the front end may send it; its renderer ``<key>.js`` draws
+it as a panel. A **host** is one anywidget that shows one part (``TurnOrderStrip``,
+``DiceRoller`` ...) or several (``GMScreen``): every part's state lives in the host's one
+synced trait, ``panels``, so a screen of many panels is still a single anywidget, which every
+host of anywidget can show (JupyterLab, Notebook 7, marimo, JupyterLite, VS Code).
 
 The front end sends ``{"panel": "strip", "cmd": "end_turn"}``; the host checks the command's
 arguments against its type hints (``_commands.py``), runs it, and the panels follow the engine's
@@ -36,7 +36,7 @@ import traitlets
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.engine.game_system import GameSystem
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import Command, collect, command, normalise, shown
+from bpb_widgets.widgets._commands import Command, collect, normalise, panel_command, shown
 from bpb_widgets.widgets._player_page import PlayerPage
 from bpb_widgets.widgets.panels.state import PartState
 
@@ -90,12 +90,12 @@ class Panel:
 
     Subclasses set ``key`` (the name of their state in the host and of their front-end module),
     ``title`` and ``state_type``, implement ``refresh`` and declare their commands with
-    ``@command``.
+    ``@panel_command``.
     """
 
     key: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    #: The commands the front end may send, by name (filled from the ``@command`` methods).
+    #: The commands the front end may send, by name (filled from the ``@panel_command`` methods).
     commands: ClassVar[dict[str, Command]] = {}
     #: What its state holds, declared (a ``TypedDict`` in ``panels/state.py``, the package's or
     #: its system's): the front end's types are generated from it (``tools/front_end_types.py``)
@@ -169,8 +169,6 @@ class Part(Panel, Generic[E]):
     def __init__(self, host: Host[Any], encounter: E) -> None:
         super().__init__(host)
         self.encounter: E = encounter
-        #: The GM's last choice of who attacks whom (``choose``), stamped with its turn.
-        self._choice: dict[str, Any] = {}
 
     @classmethod
     def accepts(cls, encounter: Encounter[Any]) -> bool:
@@ -231,38 +229,6 @@ class Part(Panel, Generic[E]):
         names = set(self.encounter.names)
         return not any(isinstance(n, str) and n not in names for n in named)
 
-    def choose_attack(self, selection: dict[str, Any]) -> None:
-        """Set the GM's choice of who attacks whom (``selection``, stamped with the turn): it
-        holds for the rest of the turn, and comes back after an undo back to this turn (End turn
-        clicked too soon, then Undo)."""
-        self._choice = selection
-        self.put("selection", selection)
-
-    def new_attacker(self) -> str | None:
-        """Whose attack a panel sets up now: the current combatant, or None while the GM's choice
-        made this turn still holds (or comes back, undone back to its turn), or when nobody acts
-        (the choice is then cleared)."""
-        enc, chosen = self.encounter, self.state["selection"]
-        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
-            return None
-        kept = self._choice
-        if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):
-            self.put("selection", kept)
-            return None
-        if enc.current is None:
-            self.put("selection", {})
-        return enc.current
-
-    def first_foe(self, attacker: str) -> str | None:
-        """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
-        a foe at all, else anyone else (None when alone)."""
-        enc = self.encounter
-        side = enc.side_of(attacker)
-        others = [n for n in enc.names if n != attacker]
-        foes = [n for n in others if not side or enc.side_of(n) != side]
-        standing = (n for n in foes if not enc.turn_state(n).out)
-        return next(standing, None) or next(iter(foes or others), None)
-
     def _lines_since(self, at: int) -> list[str]:
         return [event.text for event in self.encounter.log[at:]]
 
@@ -270,11 +236,11 @@ class Part(Panel, Generic[E]):
 class UndoingPart(Part[E]):
     """A part with Undo and Redo buttons (the order of play, the log)."""
 
-    @command
+    @panel_command
     def undo(self) -> None:
         self.encounter.undo()
 
-    @command
+    @panel_command
     def redo(self) -> None:
         self.encounter.redo()
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 from tests.fourth_system.system import Pebbles
 
@@ -27,7 +27,7 @@ class PebblesPart(Part[Pebbles]):
         standing = [n for n in enc.names if not enc.turn_state(n).out]
         self.put("targets", [n for n in standing if n != enc.current])
 
-    @command
+    @panel_command
     def throw(self, target: str, roll: int | None = None) -> None:
         """The current combatant throws at ``target`` (``roll``: a physical d6)."""
         current = self.encounter.current

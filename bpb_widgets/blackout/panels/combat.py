@@ -11,12 +11,13 @@ from bpb_widgets.blackout import Blackout
 from bpb_widgets.blackout.panels.state import CombatState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
-from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._choosing import ChoosingAttack
+from bpb_widgets.widgets._commands import panel_command
+from bpb_widgets.widgets._host import Delta
 from bpb_widgets.widgets._odds import bars, exact
 
 
-class CombatPart(Part[Blackout]):
+class CombatPart(ChoosingAttack[Blackout]):
     """The current combatant acts, attacks (odds first), rolls damage on a hit, tests Vitality
     when out of the fight; anyone heals. Pools are rolled with the rule set's die, or the
     physical dice or the successes counted at the table are typed in."""
@@ -115,7 +116,7 @@ class CombatPart(Part[Blackout]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    @command
+    @panel_command
     def choose(
         self,
         attacker: str,
@@ -140,7 +141,7 @@ class CombatPart(Part[Blackout]):
         )
         self.put("preview", self._attack_odds())
 
-    @command
+    @panel_command
     def attack(
         self,
         dice: Dice | None = None,
@@ -169,13 +170,13 @@ class CombatPart(Part[Blackout]):
             )
         )
 
-    @command
+    @panel_command
     def choose_damage(self, pool: int, non_lethal: bool = False, ranged: bool = False) -> None:
         """The damage test's pool, and whether the attack is non-lethal (and ranged)."""
         self.put("damage", {"pool": pool, "non_lethal": non_lethal, "ranged": ranged})
         self.put("damage_preview", self._damage_odds())
 
-    @command
+    @panel_command
     def damage(
         self, dice: Dice | None = None, successes: int | None = None, vitality: int | None = None
     ) -> None:
@@ -194,7 +195,7 @@ class CombatPart(Part[Blackout]):
             )
         )
 
-    @command
+    @panel_command
     def vitality(
         self, pool: int | None = None, dice: Dice | None = None, successes: int | None = None
     ) -> None:
@@ -206,7 +207,7 @@ class CombatPart(Part[Blackout]):
         pool = None if successes is not None else pool
         self.record(lambda: self.encounter.vitality_test(name, successes, pool=pool, dice=dice))
 
-    @command
+    @panel_command
     def heal(
         self,
         healer: str,
@@ -219,7 +220,7 @@ class CombatPart(Part[Blackout]):
         pool = None if successes is not None else pool
         self.record(lambda: self.encounter.heal(healer, target, successes, pool=pool, dice=dice))
 
-    @command
+    @panel_command
     def act(
         self,
         kind: str,
@@ -246,7 +247,7 @@ class CombatPart(Part[Blackout]):
             )
         )
 
-    @command
+    @panel_command
     def surprise(self, attackers: list[int], defenders: dict[str, object]) -> None:
         """A surprise attack: each attacker's Dexterity [Sneak] successes and each defender's
         Insight [Perception] successes (by name); below the attackers' average is surprised
@@ -268,7 +269,7 @@ class CombatPart(Part[Blackout]):
             return "attackers"
         return "defenders"
 
-    @command
+    @panel_command
     def fall(
         self, name: str, feet: float, successes: int | None = None, dice: Dice | None = None
     ) -> None:

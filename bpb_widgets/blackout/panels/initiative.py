@@ -9,7 +9,7 @@ from bpb_widgets.blackout import Blackout
 from bpb_widgets.blackout.panels.state import InitiativeState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets._odds import bars, exact
 
@@ -42,7 +42,7 @@ class InitiativePart(Part[Blackout]):
         sheet = self.encounter.combatant(name)
         return {"pc": sheet.pc, "step": None if sheet.pc else sheet.step}
 
-    @command
+    @panel_command
     def choose(self, combatant: str | None = None, count: int | None = None) -> None:
         """Who rolls (someone in the fight), and how many dice: preview the steps."""
         if combatant is not None:
@@ -51,7 +51,7 @@ class InitiativePart(Part[Blackout]):
         self.put("selection", {"combatant": combatant, "count": preview["count"]})
         self.put("preview", preview)
 
-    @command
+    @panel_command
     def roll(self, dice: Dice | None = None) -> None:
         """Roll the chosen combatant's initiative (``dice``: physical dice)."""
         name = self.state["selection"].get("combatant")

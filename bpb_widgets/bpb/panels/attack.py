@@ -23,8 +23,9 @@ from bpb_widgets.bpb.panels.state import AttackState
 from bpb_widgets.bpb.rules import EXPLOSION_DIFFICULTY
 from bpb_widgets.engine.dice import Dice, check_dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
-from bpb_widgets.widgets._host import Delta, Part
+from bpb_widgets.widgets._choosing import ChoosingAttack
+from bpb_widgets.widgets._commands import panel_command
+from bpb_widgets.widgets._host import Delta
 
 #: The setup fields the GM chooses.
 SETUP = (
@@ -56,7 +57,7 @@ FOLLOW_UPS = {
 GRAPPLE_ACTIONS = {"hold": "Hold on", "squeeze": "Squeeze", "interpose": "Use as a shield"}
 
 
-class AttackPart(Part[BulletproofBlues]):
+class AttackPart(ChoosingAttack[BulletproofBlues]):
     """The attack on the current turn, and the hit waiting for its target's answer."""
 
     key = "attack"
@@ -281,7 +282,7 @@ class AttackPart(Part[BulletproofBlues]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    @command
+    @panel_command
     def choose(
         self,
         attacker: str,
@@ -320,7 +321,7 @@ class AttackPart(Part[BulletproofBlues]):
         self.put("preview", self._preview())
         self._follow_attacker()
 
-    @command
+    @panel_command
     def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
         """Make the attack set up (``dice``: physical dice; ``plot_point``: an automatic success
         bought with a plot point); an exploding power catches the ``targets``, the ``outer``
@@ -357,7 +358,7 @@ class AttackPart(Part[BulletproofBlues]):
             )
         self._last[s["attacker"]] = {key: s.get(key) for key in REMEMBERED}
 
-    @command
+    @panel_command
     def grab(self, follow_up: str, dice: Dice | None = None, plot_point: bool = False) -> None:
         """The attacker grabs the target, who tries to break free, and a caught target is then
         held, squeezed, used as a shield, thrown or tripped (``follow_up``). ``dice``: the
@@ -383,19 +384,19 @@ class AttackPart(Part[BulletproofBlues]):
             ),
         )
 
-    @command
+    @panel_command
     def grapple(self, action: str) -> None:
         """The attacker, holding someone, holds on, squeezes them or uses them as a shield."""
         attacker = self._attacker()
         self.record(lambda: self.encounter.grapple(attacker, action))
 
-    @command
+    @panel_command
     def let_go(self) -> None:
         """The attacker lets go of whoever they hold."""
         attacker = self._attacker()
         self.record(lambda: self.encounter.let_go(attacker))
 
-    @command
+    @panel_command
     def break_free(self, dice: Dice | None = None, plot_point: bool = False) -> None:
         """The attacker, held, tries to break free on their turn (``dice``: physical dice;
         ``plot_point``: an automatic success)."""
@@ -414,12 +415,12 @@ class AttackPart(Part[BulletproofBlues]):
             raise RuleError("Start the fight: the attacker is whoever's turn it is.")
         return attacker
 
-    @command
+    @panel_command
     def effect(self, effect: str) -> None:
         """Choose what the extreme success does."""
         self.encounter.choose_effect(effect)
 
-    @command
+    @panel_command
     def answer(
         self,
         how: str,

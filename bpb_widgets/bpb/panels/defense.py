@@ -10,7 +10,7 @@ from bpb_widgets.bpb.panels.payloads import defense_payload, ranks
 from bpb_widgets.bpb.panels.state import DefenseState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 
 KINDS: tuple[DefenseKind, ...] = get_args(DefenseKind)
@@ -57,7 +57,7 @@ class DefensePart(Part[BulletproofBlues]):
         elif selection.get("hit"):
             self.put("selection", {**selection, "hit": False})
 
-    @command
+    @panel_command
     def choose(self, attacker: str, defender: str, rank: int) -> None:
         """Preview both defenses of ``defender`` against ``attacker``'s attack of ``rank`` (the
         hit waiting, while one waits)."""
@@ -74,12 +74,12 @@ class DefensePart(Part[BulletproofBlues]):
         )
         self.put("preview", self._preview())
 
-    @command
+    @panel_command
     def block(self, dice: Dice | None = None) -> None:
         """The chosen defender blocks (``dice``: physical dice)."""
         self._defend("block", dice)
 
-    @command
+    @panel_command
     def dodge(self, dice: Dice | None = None) -> None:
         """The chosen defender dodges (``dice``: physical dice)."""
         self._defend("dodge", dice)

@@ -10,7 +10,7 @@ from bpb_widgets.bpb.panels.payloads import choices, odds_payload, plot_offer
 from bpb_widgets.bpb.panels.state import TaskState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 
 
@@ -52,7 +52,7 @@ class TaskPart(Part[BulletproofBlues]):
             "expertise": sorted(sheet.expertise),
         }
 
-    @command
+    @panel_command
     def choose(
         self,
         combatant: str | None = None,
@@ -86,7 +86,7 @@ class TaskPart(Part[BulletproofBlues]):
         self.put("preview", preview)
         self.put("plot", plot_offer(self.encounter, combatant))
 
-    @command
+    @panel_command
     def roll(self, dice: Dice | None = None, plot_point: bool = False) -> None:
         """Make the roll set up by ``choose`` (``dice``: physical dice; ``plot_point``: an
         automatic success bought with the roller's plot point)."""

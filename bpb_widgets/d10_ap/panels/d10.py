@@ -9,7 +9,7 @@ from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.d10_ap.panels.state import D10State
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets._odds import bars, exact
 
@@ -41,21 +41,21 @@ class D10Part(Part[D10AP]):
         sheet = self.encounter.combatant(name)
         return {"agb": sheet.agb, "awarb": sheet.awarb, "traits": sorted(sheet.traits)}
 
-    @command
+    @panel_command
     def choose(self, combatant: str) -> None:
         """Whose surprise check to preview."""
         name = self.encounter.combatant(combatant).name
         self.put("selection", {"combatant": name})
         self.put("preview", self._odds())
 
-    @command
+    @panel_command
     def surprise_check(self, combatant: str, roll: int | None = None) -> None:
         """``combatant`` makes a surprise check (``roll``: a physical d10)."""
         self.choose(combatant)
         check = self.record(lambda: self.encounter.surprise_check(combatant, roll=roll))
         self.put_items("result", {"success": not check.surprised})
 
-    @command
+    @panel_command
     def roll_ap(self, dice: Dice | None = None) -> None:
         """Roll the AP dice of whoever's turn it is (``dice``: physical dice)."""
         current = self.encounter.current

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Board, Delta, Panel
 from bpb_widgets.widgets.panels.state import CheckState
 
@@ -202,7 +202,7 @@ class CheckPart(Panel):
         self.put("answered", answered)
         self.put("verdict", verdict.to_dict())
 
-    @command
+    @panel_command
     def answer(self, choice: int | None = None, number: float | None = None) -> None:
         """The learner's answer: choice number ``choice`` (from 0), or a ``number``."""
         q = self.question
@@ -215,14 +215,14 @@ class CheckPart(Panel):
                 "Check the task when it is done." if isinstance(q, Task) else "Answer it first."
             )
 
-    @command
+    @panel_command
     def check(self) -> None:
         """Check the task against the encounter as it stands."""
         if not isinstance(self.question, Task):
             raise RuleError("This is a question: answer it.")
         self._told(self.question.judge(), None)
 
-    @command
+    @panel_command
     def show(self) -> None:
         """Show the answer; a task is done before the learner's eyes (and checked)."""
         q = self.question

@@ -12,7 +12,7 @@ from typing import Any
 
 from bpb_widgets.engine import Change, Encounter, RuleSet
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.state import FilesState
 
@@ -172,7 +172,7 @@ class FilesPart(Part[Encounter[Any]]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    @command
+    @panel_command
     def save(self, name: str) -> None:
         """Save the fight as ``name`` (atomically; a file that is not a fight is never
         overwritten). With autosave on, the autosave follows to the new file."""
@@ -185,7 +185,7 @@ class FilesPart(Part[Encounter[Any]]):
         self._file, self._saved, self._resume_autosave = path, True, False
         self._done()
 
-    @command
+    @panel_command
     def load(self, name: str) -> None:
         """Load the fight saved as ``name`` in place of the one on screen (which keeps its own
         file, complete: it stops autosaving); with autosave on, the loaded fight goes on
@@ -198,7 +198,7 @@ class FilesPart(Part[Encounter[Any]]):
                 loaded: Encounter[Any] = Encounter.load(path, autosave=autosave)  # any system
         self._switch(loaded, path)
 
-    @command
+    @panel_command
     def new_fight(
         self, keep: bool = False, rules: str | None = None, options: dict[str, object] | None = None
     ) -> None:
@@ -244,7 +244,7 @@ class FilesPart(Part[Encounter[Any]]):
                 return name
         return ""
 
-    @command
+    @panel_command
     def autosave(self, on: bool, name: str | None = None) -> None:
         """Autosave after every change to the file named ``name`` (the fight's own file when
         left out), or stop. The fight's own file is brought up to date first; any other file
@@ -274,7 +274,7 @@ class FilesPart(Part[Encounter[Any]]):
         self._file, self._saved, self._resume_autosave = path, True, False
         self._done()
 
-    @command
+    @panel_command
     def player_page(self, on: bool) -> None:
         """Serve the players' page of the fight on screen (it follows Load and New fight), or
         stop serving it. A refusal is shown under the row of buttons (``form_error``)."""
@@ -284,7 +284,7 @@ class FilesPart(Part[Encounter[Any]]):
         )
         self.put("player_url", page.url)
 
-    @command
+    @panel_command
     def list_files(self) -> None:
         """Look at the folder again."""
         self.put("files", self._listing())

@@ -25,7 +25,7 @@ from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.forecast import MAX_ROUNDS, Forecast, plan
 from bpb_widgets.forecast.runner import DEFAULT_ROUNDS, Plan, Steps
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part, shown_error
 from bpb_widgets.widgets.panels.state import ForecastState
 
@@ -69,7 +69,7 @@ class ForecastPart(Part[Encounter[Any]]):
             return True
         return self._thread is not None and self._thread.is_alive()
 
-    @command
+    @panel_command
     def run(
         self, n: int | None = None, seed: int | None = None, max_rounds: int | None = None
     ) -> None:
@@ -98,7 +98,7 @@ class ForecastPart(Part[Encounter[Any]]):
         else:
             self._thread = thread
 
-    @command
+    @panel_command
     def cancel(self) -> None:
         """Stop the running forecast; the fights run so far are shown."""
         if not self.running:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpb_widgets.engine import Encounter
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, UndoingPart
 from bpb_widgets.widgets.panels.state import LogState
 
@@ -69,17 +69,17 @@ class LogPart(UndoingPart[Encounter[Any]]):
         self.put_items("rule_texts", texts)
         return entries
 
-    @command
+    @panel_command
     def undo_to(self, index: int) -> None:
         """Undo back to just before the command that caused log entry ``index``."""
         self.encounter.undo_to(index)
 
-    @command
+    @panel_command
     def redo_all(self) -> None:
         """Redo every undone command."""
         self.encounter.redo(self.state["redo"])
 
-    @command
+    @panel_command
     def earlier(self) -> None:
         """Send the ``WINDOW`` entries before the first one shown."""
         self._show_from(max(0, self.state.get("first", 0) - WINDOW))

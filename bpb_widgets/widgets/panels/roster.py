@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import Longest, command
+from bpb_widgets.widgets._commands import Longest, panel_command
 from bpb_widgets.widgets._host import Delta, Part
 from bpb_widgets.widgets.panels.payloads import conditions
 from bpb_widgets.widgets.panels.state import RosterState
@@ -111,14 +111,14 @@ class RosterPart(Part[Encounter[Any]]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    @command
+    @panel_command
     def add(self, name: str, sheet: dict[str, object]) -> None:
         """Add a combatant from the form; a refusal names the field it is about."""
         self.on_form(
             "add", lambda: self._blame(name, sheet), lambda: self.encounter.add(name, **sheet)
         )
 
-    @command
+    @panel_command
     def open_edit(self, name: str | None = None) -> None:
         """Open ``name``'s card for editing, its sheet as it stands (None: close it)."""
         if name is None:
@@ -127,7 +127,7 @@ class RosterPart(Part[Encounter[Any]]):
         name = self.encounter.combatant(name).name
         self.put("editing", {"name": name, "sheet": self.encounter.combatant(name).to_dict()})
 
-    @command
+    @panel_command
     def edit(self, name: str, sheet: dict[str, object]) -> None:
         """Change ``name``'s sheet (the fields the Edit form changed); a refusal names the field
         it is about, and changes nothing."""
@@ -181,25 +181,25 @@ class RosterPart(Part[Encounter[Any]]):
                 return field
         return ""
 
-    @command
+    @panel_command
     def add_file(self, text: Annotated[str, Longest(MAX_CHARACTER_FILE)]) -> None:
         """Add the characters of a character file (its text: JSON, docs/characters.md; up to
         1 MB, where other texts are short)."""
         self.encounter.add_party(self.encounter.sheets_from_json(text))
 
-    @command
+    @panel_command
     def remove(self, name: str) -> None:
         self.encounter.remove(name)
 
-    @command
+    @panel_command
     def defeat(self, name: str) -> None:
         self.encounter.defeat(name)
 
-    @command
+    @panel_command
     def restore(self, name: str) -> None:
         self.encounter.restore(name)
 
-    @command
+    @panel_command
     def aware(self, name: str, aware: bool, after: str | None = None) -> None:
         """``name`` becomes aware of the fight (placed right after ``after`` when given, "Place
         now"), or loses track of it."""
@@ -211,7 +211,7 @@ class RosterPart(Part[Encounter[Any]]):
         else:
             enc.becomes_unaware(name)
 
-    @command
+    @panel_command
     def hide(self, name: str, hidden: bool) -> None:
         """Hide ``name`` from the players, or reveal them."""
         if hidden:
@@ -219,7 +219,7 @@ class RosterPart(Part[Encounter[Any]]):
         else:
             self.encounter.reveal(name)
 
-    @command
+    @panel_command
     def add_condition(
         self,
         name: str,
@@ -236,7 +236,7 @@ class RosterPart(Part[Encounter[Any]]):
             lambda: self.encounter.add_condition(name, condition, ends=ends, of=of, rounds=rounds),
         )
 
-    @command
+    @panel_command
     def members(self, name: str, change: int) -> None:
         """Take members of the group ``name`` out of the fight (``change`` below 0) or bring them
         back (above 0)."""
@@ -259,7 +259,7 @@ class RosterPart(Part[Encounter[Any]]):
             raise
         self.put("card_error", {})
 
-    @command
+    @panel_command
     def vitals(
         self, name: str, how: str, amount: int | None = None, stunning: bool = False
     ) -> None:
@@ -279,12 +279,12 @@ class RosterPart(Part[Encounter[Any]]):
             lambda: run([name]) if action.takes == "names" else run(name, amount, **extra),
         )
 
-    @command
+    @panel_command
     def gain_plot_point(self, name: str, reason: str) -> None:
         """``name`` gains a plot point for ``reason`` (complication, reward, cooperation)."""
         self._on_card(name, "plot", lambda: self._plot_points().gain_plot_point(name, reason))
 
-    @command
+    @panel_command
     def spend_plot_point(
         self,
         name: str,
@@ -309,6 +309,6 @@ class RosterPart(Part[Encounter[Any]]):
             raise RuleError(f"The {enc.rules.name} rules have no plot points.")
         return enc
 
-    @command
+    @panel_command
     def remove_condition(self, name: str, condition: str) -> None:
         self.encounter.remove_condition(name, condition)

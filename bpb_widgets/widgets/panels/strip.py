@@ -9,7 +9,7 @@ from typing import Any
 from bpb_widgets.engine import ActionPointDice, Encounter, TurnState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
-from bpb_widgets.widgets._commands import command
+from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, UndoingPart
 from bpb_widgets.widgets.panels.payloads import conditions
 from bpb_widgets.widgets.panels.state import StripState
@@ -96,40 +96,40 @@ class StripPart(UndoingPart[Encounter[Any]]):
 
     # -- commands ----------------------------------------------------------------------------
 
-    @command
+    @panel_command
     def roll_order(self) -> None:
         """Settle the order of play with the rule set's dice."""
         self.encounter.roll_order()
 
-    @command
+    @panel_command
     def start(self) -> None:
         self.encounter.start()
 
-    @command
+    @panel_command
     def end_turn(self) -> None:
         self.encounter.end_turn()
 
-    @command
+    @panel_command
     def delay(self, to: int | None = None) -> None:
         """Delay the current turn (to a step, under initiative steps)."""
         self.encounter.delay(to)
 
-    @command
+    @panel_command
     def take_delayed(self, name: str) -> None:
         self.encounter.take_delayed(name)
 
-    @command
+    @panel_command
     def set_order(self, names: list[str]) -> None:
         """Declare the order of play (from the next round, during the fight)."""
         self.encounter.set_order(names)
 
-    @command
+    @panel_command
     def roll_ap(self, dice: Dice | None = None) -> None:
         """Roll the current combatant's action-point dice."""
         enc, name = self._ap_dice()
         enc.roll_ap(name, dice=dice)
 
-    @command
+    @panel_command
     def spend_ap(self, ap: int = 1, action: str = "") -> None:
         """Spend the current combatant's action points."""
         enc, name = self._ap_dice()

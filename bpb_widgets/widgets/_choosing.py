@@ -1,0 +1,49 @@
+"""The GM's choice of who attacks whom, for a game system's parts that set up an attack: it holds
+for the rest of the turn and comes back after an undo back to that turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpb_widgets.widgets._host import E, Host, Part
+
+
+class ChoosingAttack(Part[E]):
+    """A part whose state's ``selection`` is an attacker and a target the GM chose."""
+
+    def __init__(self, host: Host[Any], encounter: E) -> None:
+        super().__init__(host, encounter)
+        #: The GM's last choice of who attacks whom (``choose``), stamped with its turn.
+        self._choice: dict[str, Any] = {}
+
+    def choose_attack(self, selection: dict[str, Any]) -> None:
+        """Set the GM's choice of who attacks whom (``selection``, stamped with the turn): it
+        holds for the rest of the turn, and comes back after an undo back to this turn (End turn
+        clicked too soon, then Undo)."""
+        self._choice = selection
+        self.put("selection", selection)
+
+    def new_attacker(self) -> str | None:
+        """Whose attack a panel sets up now: the current combatant, or None while the GM's choice
+        made this turn still holds (or comes back, undone back to its turn), or when nobody acts
+        (the choice is then cleared)."""
+        enc, chosen = self.encounter, self.state["selection"]
+        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
+            return None
+        kept = self._choice
+        if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):
+            self.put("selection", kept)
+            return None
+        if enc.current is None:
+            self.put("selection", {})
+        return enc.current
+
+    def first_foe(self, attacker: str) -> str | None:
+        """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
+        a foe at all, else anyone else (None when alone)."""
+        enc = self.encounter
+        side = enc.side_of(attacker)
+        others = [n for n in enc.names if n != attacker]
+        foes = [n for n in others if not side or enc.side_of(n) != side]
+        standing = (n for n in foes if not enc.turn_state(n).out)
+        return next(standing, None) or next(iter(foes or others), None)
