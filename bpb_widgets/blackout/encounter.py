@@ -94,6 +94,8 @@ class Blackout(InitiativeEncounter[BlackoutCombatant]):
             "3 initiative dice for every PC without a step; lower steps act first (seed 002)"
         ),
         delay_to_step=True,
+        first_step=blackout.FIRST_STEP,
+        last_step=blackout.LAST_STEP,
     )
     #: The fewest and most initiative dice a player character may roll.
     initiative_dice: ClassVar[tuple[int, int]] = (blackout.MIN_DICE, blackout.MAX_DICE)

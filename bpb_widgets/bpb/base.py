@@ -298,7 +298,7 @@ class BulletproofBluesBase(Encounter[Combatant]):
             SheetField("protection", "Protection (greatest layer)", "rank", 0, 0, MAX_RANK),
             SheetField("expertise", "Expertise (block, dodge, powers)", "words", []),
             SheetField("activated", "Activated powers (Force Field, Growth)", "words", []),
-            SheetField("attacks", "Attacks", "attacks", [], choices=ATTACK_KINDS),
+            SheetField("attacks", "Attacks", "attacks", [], MIN_RANK, MAX_RANK, ATTACK_KINDS),
             SheetField("player", "Player character (plot points)", "flag", False),
         )
 

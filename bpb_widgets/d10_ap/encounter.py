@@ -52,6 +52,7 @@ class D10AP(InitiativeEncounter[D10Combatant]):
         roll_order="Roll initiative",
         roll_order_help="d10 + AgB for everyone without initiative, highest first (seed 003)",
         ap_dice=True,
+        ap_dice_help="AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (seed 003)",
     )
     hand_actions: ClassVar[tuple[HandAction, ...]] = (HandAction("AP", "adjust_ap", "delta"),)
     rules: D10Rules

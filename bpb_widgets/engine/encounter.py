@@ -162,10 +162,14 @@ class Controls:
     #: The button that settles the order before the start, and what it does.
     roll_order: str = "Roll order"
     roll_order_help: str = ""
-    #: Delay asks for the step to delay to (initiative steps) instead of holding the turn.
+    #: Delay asks for the step to delay to (initiative steps) instead of holding the turn, from
+    #: ``first_step`` to ``last_step``.
     delay_to_step: bool = False
-    #: Each turn rolls action-point dice and spends them.
+    first_step: int = 0
+    last_step: int = 0
+    #: Each turn rolls action-point dice and spends them; what the roll is.
     ap_dice: bool = False
+    ap_dice_help: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,8 +135,11 @@ export {};
  * @typedef {object} Controls
  * @property {string} roll_order The label of the button that settles the order before the start.
  * @property {string} roll_order_help What that button does.
- * @property {boolean} delay_to_step Delay asks for the step to delay to (initiative steps).
- * @property {boolean} ap_dice Each turn rolls action-point dice and spends them.
+ * @property {boolean} delay_to_step Delay asks for the step to delay to (initiative steps), from the first to the last step.
+ * @property {number} first_step
+ * @property {number} last_step
+ * @property {boolean} ap_dice Each turn rolls action-point dice and spends them; what the roll is.
+ * @property {string} ap_dice_help
  */
 
 /**

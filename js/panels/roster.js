@@ -107,7 +107,7 @@ function control(f) {
 /**
  * A sheet's attacks: a row each (name, rank, kind, hand-to-hand; what else the sheet holds of
  * it is kept), one more row on request.
- * @param {SheetFieldState} f its `choices` are the kinds of attack
+ * @param {SheetFieldState} f its `choices` are the kinds of attack, `low` and `high` a rank's bounds
  */
 function attacksControl(f) {
   const rows = h("div", { class: "bpb-attack-rows" });
@@ -132,8 +132,8 @@ function attacksControl(f) {
       }),
       h("input", {
         type: "number",
-        min: "1",
-        max: "14",
+        min: String(f.low ?? ""),
+        max: String(f.high ?? ""),
         class: "bpb-number",
         value: String(attack.rank ?? 5),
         "aria-label": "Attack rank",

@@ -73,7 +73,14 @@ function pips(left, max) {
 export default function renderStrip({ model: anyModel, el }) {
   const model = /** @type {ModelLike<StripState>} */ (/** @type {unknown} */ (anyModel));
   const controls = model.get("controls");
-  const stepInput = h("input", { type: "number", min: "1", max: "18", value: "18", "aria-label": "Step to delay to" });
+  const last = String(controls.last_step);
+  const stepInput = h("input", {
+    type: "number",
+    min: String(controls.first_step),
+    max: last,
+    value: last,
+    "aria-label": "Step to delay to",
+  });
   const apInput = h("input", { type: "number", min: "1", value: "1", "aria-label": "AP to spend" });
   const delay = controls.delay_to_step
     ? () => command(model, "delay", { to: Number.parseInt(stepInput.value, 10) || null })
@@ -103,7 +110,7 @@ export default function renderStrip({ model: anyModel, el }) {
     : delayButton;
   const rollAp = button("Roll AP", rollTheAp, {
     key: "a",
-    title: "AgB d10s for whoever's turn it is: each 5+ is 1 AP, plus 1 (A)",
+    title: `${controls.ap_dice_help} (A)`,
   });
   const spendAp = button("Spend AP", spend, { key: "p" });
   const apGroup = h("span", { class: "bpb-inline" }, rollAp, field("AP", apInput), spendAp);
@@ -248,7 +255,7 @@ export default function renderStrip({ model: anyModel, el }) {
       lastCurrent = current;
       // suggest the next step after the current one; the GM's own choice is kept while typing
       if (now.initiative && document.activeElement !== stepInput)
-        stepInput.value = String(Math.min(18, now.initiative + 1));
+        stepInput.value = String(Math.min(controls.last_step, now.initiative + 1));
     }
     undo.disabled = !model.get("can_undo");
     redo.disabled = !model.get("can_redo");

@@ -76,10 +76,13 @@ class Controls(TypedDict):
     roll_order: str
     #: What that button does.
     roll_order_help: str
-    #: Delay asks for the step to delay to (initiative steps).
+    #: Delay asks for the step to delay to (initiative steps), from the first to the last step.
     delay_to_step: bool
-    #: Each turn rolls action-point dice and spends them.
+    first_step: int
+    last_step: int
+    #: Each turn rolls action-point dice and spends them; what the roll is.
     ap_dice: bool
+    ap_dice_help: str
 
 
 class BoostState(TypedDict):
