@@ -22,17 +22,56 @@ from typing import Any
 
 from benchmarks.naive_forecast import naive_fights
 from benchmarks.stats import interval_rows
-from bpb_widgets import BulletproofBlues, Encounter, GameSystem
+from bpb_widgets import Encounter
 from bpb_widgets.bpb.forecast import fork
 from bpb_widgets.forecast import Forecast
 
 Figure = tuple[str, float, str]
 
-#: Blueshift, Monolith, Ganyeka and his henchmen (seed 000's examples, with sides and attacks of
-#: our own choosing: the seed gives only their order of play): Bulletproof Blues' sample
-#: characters, which the forecast tests use too.
+#: Blueshift, Monolith, Ganyeka and his henchmen (seed 000's examples), with sides and attacks
+#: of our own choosing (the seed gives only their order of play); the forecast tests use it too.
 SEED_FIGHT: list[dict[str, Any]] = [
-    dict(s) for s in GameSystem.of(BulletproofBlues).sample_sheets()
+    {
+        "name": "Blueshift",
+        "perception": 4,
+        "agility": 5,
+        "endurance": 6,
+        "expertise": ["dodge", "blast"],
+        "side": "heroes",
+        "player": True,
+        "attacks": [{"name": "Blast", "rank": 6}],
+    },
+    {
+        "name": "Monolith",
+        "prowess": 6,
+        "brawn": 9,
+        "endurance": 9,
+        "protection": 3,
+        "expertise": ["block"],
+        "side": "heroes",
+        "player": True,
+        "attacks": [{"name": "Punch", "rank": 9, "hand_to_hand": True}],
+    },
+    {
+        "name": "Ganyeka",
+        "perception": 4,
+        "prowess": 4,
+        "brawn": 5,
+        "agility": 5,
+        "endurance": 8,
+        "protection": 2,
+        "side": "villains",
+        "attacks": [{"name": "Disruptor", "rank": 8, "kind": "penetrating"}],
+    },
+    {
+        "name": "Ganyeka's henchmen",
+        "agility": 4,
+        "prowess": 3,
+        "endurance": 6,
+        "group": True,
+        "side": "villains",
+        "attacks": [{"name": "Rifles", "rank": 6}],
+    },
 ]
 
 
@@ -90,7 +129,7 @@ SITE = ROOT / "build" / "lite"
 #: What Pyodide runs (and CPython, for the same figure): one core, the seed fight.
 RATE = f"""
 import time
-from bpb_widgets import BulletproofBlues, Encounter, GameSystem
+from bpb_widgets import Encounter
 from bpb_widgets.forecast import Forecast
 enc = Encounter(seed=7)
 enc.add_party({SEED_FIGHT!r})

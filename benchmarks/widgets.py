@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 Figure = tuple[str, float, str]
 #: The same fight, defined in the kernel of the browser benchmark.
 FIGHT = inspect.getsource(fight)
-CAST = str(Path(__file__).resolve().parents[1] / "examples" / "characters" / "seed_000_cast.json")
+CAST = str(Path(__file__).resolve().parents[1] / "bpb_widgets" / "bpb" / "data" / "characters.json")
 #: The stand-in anywidget model of the JS tests.
 FAKES = Path(__file__).resolve().parents[1] / "js" / "tests" / "fakes.js"
 ROUNDS = 3

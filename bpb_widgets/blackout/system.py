@@ -9,5 +9,5 @@ SYSTEM = GameSystem(
     Blackout,
     panels="bpb_widgets.blackout.panels",
     forecast="bpb_widgets.blackout.forecast",
-    samples="data/samples.json",
+    samples="data/characters.json",
 )

@@ -10,5 +10,5 @@ SYSTEM = GameSystem(
     BulletproofBlues,
     panels="bpb_widgets.bpb.panels",
     forecast="bpb_widgets.bpb.forecast",
-    samples="data/samples.json",
+    samples="data/characters.json",
 )

@@ -13,5 +13,5 @@ SYSTEM = GameSystem(
         "action points, but have no attack or damage rules: there is no fight to simulate. "
         "Run the fight with the Bulletproof Blues rules to forecast it."
     ),
-    samples="data/samples.json",
+    samples="data/characters.json",
 )

@@ -17,9 +17,7 @@ declarations: nothing outside the folder lists the systems or asks which one a f
 from __future__ import annotations
 
 import importlib
-import json
 import pkgutil
-from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -43,8 +41,8 @@ class GameSystem:
     there is a ``Part`` subclass whose renderer is ``<module folder>/<key>.js``. ``forecast``
     names the module of its forecast model (``fork(encounter, tactics)``, docs/forecast.md), or
     ``no_forecast`` says in a GM's words why its fights cannot be forecast. ``samples`` is a
-    JSON file in its package (``"data/samples.json"``): sample characters, a list of sheets as
-    ``add_party`` takes them (docs/characters.md), which a GM adds from the roster.
+    character file in its package (``"data/characters.json"``, docs/characters.md): sample
+    characters a GM adds from the roster.
     """
 
     encounter: type[Encounter[Any]]
@@ -83,13 +81,13 @@ class GameSystem:
                 return _DECLARED[base]
         raise LookupError(f"{cls.__name__} belongs to no declared game system (system.py).")
 
-    def sample_sheets(self) -> tuple[Mapping[str, Any], ...]:
-        """The system's sample characters (none when it declares no file)."""
+    def sample_sheets(self) -> tuple[dict[str, Any], ...]:
+        """The system's sample characters, read from its character file (none when it declares
+        no file)."""
         if not self.samples:
             return ()
         text = resources.files(self.package).joinpath(self.samples).read_text(encoding="utf-8")
-        sheets: list[Mapping[str, Any]] = json.loads(text)
-        return tuple(sheets)
+        return tuple(self.encounter.sheets_from_json(text))
 
     def panel_module(self) -> ModuleType | None:
         """The module of this system's own parts (imported now), or None."""

@@ -282,6 +282,7 @@ export {};
  * @property {Array<HandAction>} by_hand
  * @property {Array<[string, string]>} plot_gains
  * @property {Array<[string, string]>} plot_spends
+ * @property {Array<string>} samples The names of the game system's sample characters (`GameSystem.samples`).
  */
 
 /**

@@ -321,6 +321,9 @@ export default function renderRoster({ model: anyModel, el }) {
   /** @type {Map<string, { sheet: SheetFieldState, control: HTMLElement, wrapper: HTMLElement }>} */
   const controls = new Map();
   const fileInput = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Character file" });
+  const sampleSelect = h("select", { "aria-label": "Sample character" });
+  const addSample = button("Add sample", () => command(model, "add_sample", { name: sampleSelect.value }));
+  const sampleRow = h("div", { class: "bpb-row" }, field("Sample character", sampleSelect), addSample);
   const addButton = button("Add combatant", () => form.requestSubmit(), { cls: "bpb-primary" });
   const adder = h(
     "details",
@@ -328,7 +331,17 @@ export default function renderRoster({ model: anyModel, el }) {
     h("summary", { text: "New combatant…" }),
     form,
     h("div", { class: "bpb-row" }, field("Add from a character file (JSON)", fileInput)),
+    sampleRow,
   );
+  const paintSamples = () => {
+    const samples = model.get("samples") ?? [];
+    sampleRow.hidden = samples.length === 0;
+    fillSelect(
+      sampleSelect,
+      samples.map((n) => [n, n]),
+      sampleSelect.value || samples[0],
+    );
+  };
   body.append(cards, empty, adder);
   /** @type {string | null} */
   let adding = null;
@@ -840,11 +853,13 @@ export default function renderRoster({ model: anyModel, el }) {
   buildForm();
   const stopEditor = watch(model, ["editing"], paintEditor);
   const stopForm = watch(model, ["form_error"], paintFormError);
+  const stopSamples = watch(model, ["samples"], paintSamples);
   const stop = watch(model, ["names", "cards", "current", "card_error"], paint);
   return () => {
     stop();
     stopEditor();
     stopForm();
+    stopSamples();
     cleanup();
   };
 }

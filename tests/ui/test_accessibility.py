@@ -21,7 +21,7 @@ from bpb_widgets import Encounter
 from bpb_widgets.player import PlayerServer
 
 ROOT = Path(__file__).resolve().parents[2]
-CAST = ROOT / "examples" / "characters" / "seed_000_cast.json"
+CAST = ROOT / "bpb_widgets" / "bpb" / "data" / "characters.json"
 HIGH_CONTRAST = "JupyterLab Dark High Contrast"
 HENCHMEN = "Ganyeka's henchmen"
 #: A fight under way: Blueshift delays, Monolith is stunned, the henchmen are out; then (by

@@ -17,7 +17,7 @@ from gm_screen import Screen, open_screen
 from lab import DARK, DOCS, LIGHT, LabServer
 from playwright.sync_api import Browser, expect
 
-CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
+CAST = Path(__file__).resolve().parents[2] / "bpb_widgets" / "bpb" / "data" / "characters.json"
 HENCHMEN = "Ganyeka's henchmen"
 SETUP = f"""
 from bpb_widgets import Encounter, GMScreen

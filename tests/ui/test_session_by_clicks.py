@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.engine.test_worked_examples import listing
 
-CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
+CAST = Path(__file__).resolve().parents[2] / "bpb_widgets" / "bpb" / "data" / "characters.json"
 HENCHMEN = "Ganyeka's henchmen"
 ENC = "screen.encounter"
 

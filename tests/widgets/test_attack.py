@@ -14,7 +14,7 @@ from widget_kit import battle, plain, send, to
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import AttackPanel, GMScreen
 
-CAST = Path(__file__).resolve().parents[2] / "examples" / "characters" / "seed_000_cast.json"
+CAST = Path(__file__).resolve().parents[2] / "bpb_widgets" / "bpb" / "data" / "characters.json"
 TWO_D6 = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
 

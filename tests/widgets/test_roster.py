@@ -18,7 +18,7 @@ from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets import GMScreen, Roster
 
-SAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "characters").glob("*.json"))
+SAMPLES = sorted((Path(__file__).resolve().parents[2]).glob("bpb_widgets/*/data/characters.json"))
 
 
 def screen_of(enc: Encounter) -> GMScreen:
@@ -174,7 +174,7 @@ def test_adding_a_character_file() -> None:
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_the_samples_load_from_the_character_file_button(path: Path) -> None:
-    """Issue 33, point 7: every sample character file (seed_000_cast.json is 1,952 characters)
+    """Issue 33, point 7: every sample character file (Bulletproof Blues' is 1,952 characters)
     loads from the roster's button; a character file is bounded at 1 MB, other texts stay
     short."""
     text = path.read_text(encoding="utf-8")
@@ -373,13 +373,31 @@ def test_place_now_puts_a_newcomer_after_someone_this_round() -> None:
     )
 
 
+def test_a_sample_character_is_added_with_one_command() -> None:
+    """The roster lists the system's sample characters (its character file) and adds one by its
+    name; a name that is not a sample is refused and adds nobody."""
+    for enc, first in (
+        (Encounter(), "Blueshift"),
+        (blackout_fight(), "Kara"),
+        (d10_fight(), "Evan"),
+    ):
+        screen = screen_of(enc)
+        assert roster(screen)["samples"][0] == first
+        before = list(enc.names)
+        to(screen, "roster", "add_sample", name="Nobody")
+        assert "not one of the" in roster(screen)["error"] and enc.names == before
+        if first not in before:
+            to(screen, "roster", "add_sample", name=first)
+            assert enc.names == [*before, first] and first in roster(screen)["cards"]
+
+
 def test_a_character_file_of_a_whole_cast_is_not_cut_short() -> None:
-    """The examples' seed 000 cast (1,952 characters) is added from the screen as from Python; a
-    file over a megabyte is refused and adds nobody."""
+    """Bulletproof Blues' sample cast (seed 000's, 1,952 characters) is added from the screen as
+    from Python; a file over a megabyte is refused and adds nobody."""
     from pathlib import Path
 
     text = (
-        Path(__file__).resolve().parents[2] / "examples/characters/seed_000_cast.json"
+        Path(__file__).resolve().parents[2] / "bpb_widgets/bpb/data/characters.json"
     ).read_text()
     assert len(text) > 1900
     enc = Encounter()

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.engine.encounter import MAX_CHARACTER_FILE
+from bpb_widgets.engine.game_system import GameSystem
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import Longest, panel_command
 from bpb_widgets.widgets._host import Delta, Part
@@ -55,6 +56,7 @@ class RosterPart(Part[Encounter[Any]]):
             plot = hasattr(enc, "spend_plot_point")
             self.put("plot_gains", [list(p) for p in PLOT_GAINS.items()] if plot else [])
             self.put("plot_spends", [list(p) for p in PLOT_SPENDS.items()] if plot else [])
+            self.put("samples", [str(sheet["name"]) for sheet in self._samples()])
         elif self.state["editing"].get("name") not in (None, *enc.names):
             self.put("editing", {})  # they left the fight
         if delta is None or delta.roster:
@@ -180,6 +182,22 @@ class RosterPart(Part[Encounter[Any]]):
             except (RuleError, TypeError):
                 return field
         return ""
+
+    def _samples(self) -> tuple[dict[str, Any], ...]:
+        """The sample characters the fight's game system declares (none for a class of no
+        declared system)."""
+        try:
+            return GameSystem.of(self.encounter).sample_sheets()
+        except LookupError:
+            return ()
+
+    @panel_command
+    def add_sample(self, name: str) -> None:
+        """Add one of the system's sample characters (``GameSystem.samples``) as it is."""
+        chosen = [sheet for sheet in self._samples() if sheet["name"] == name]
+        if not chosen:
+            raise RuleError(f"{name!r} is not one of the {self.encounter.title} samples.")
+        self.encounter.add_party(chosen)
 
     @panel_command
     def add_file(self, text: Annotated[str, Longest(MAX_CHARACTER_FILE)]) -> None:

@@ -245,6 +245,8 @@ class RosterState(PartState):
     by_hand: list[HandAction]
     plot_gains: list[tuple[str, str]]
     plot_spends: list[tuple[str, str]]
+    #: The names of the game system's sample characters (``GameSystem.samples``).
+    samples: list[str]
 
 
 # -- files ----------------------------------------------------------------------------------------
