@@ -1,6 +1,6 @@
 """The blackout rules (seed 002) as a game system of the toolkit: its encounter class, its GM
 screen parts (actions, attacks, damage, tests, surprise and falls; initiative dice), its
-forecast model and its sample characters (Rex, Ivy, Sol and a Mech)."""
+forecast model and its sample characters (Kara, Vex and a security mech)."""
 
 from bpb_widgets.blackout.encounter import Blackout
 from bpb_widgets.engine.game_system import GameSystem

@@ -1,6 +1,6 @@
 """The d10-ap rules (seed 003) as a game system of the toolkit: its encounter class and its GM
 screen part (surprise checks and action-point dice). They have no attack or damage rules, so
-there is no fight to forecast. Its sample characters: Evan and three thugs."""
+there is no fight to forecast. Its sample characters: seed 003's Evan and two foes."""
 
 from bpb_widgets.d10_ap.encounter import D10AP
 from bpb_widgets.engine.game_system import GameSystem
