@@ -143,14 +143,6 @@ export {};
  */
 
 /**
- * A power boost bought with a plot point (Bulletproof Blues' `Boost`).
- * @typedef {object} BoostState
- * @property {string | null} key The attribute ("brawn"), "protection", "super_speed" or power ("Blast") raised, or null.
- * @property {string} label What the card shows: "Brawn", "Blast", or the GM's note.
- * @property {number | null} round The round it ends with, or null: it lasts the scene.
- */
-
-/**
  * What a chip shows, the combatant's turn state (each system's own `TurnState` fields):
  * the defense keys under Bulletproof Blues only, the initiative keys under the initiative
  * systems only.
@@ -168,7 +160,7 @@ export {};
  * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
  * @property {[number, number] | null} [members] A group's members up, and in all.
  * @property {boolean} [automatic_success] An automatic success bought waits for their next roll.
- * @property {Array<BoostState>} [boosts] Power boosts in force.
+ * @property {Array<string>} [boosts] Power boosts in force, in words ("Brawn +1 (power boost, to the end of round 3)").
  * @property {boolean} [forced_this_round]
  * @property {string | null} [defending] "block" or "dodge" while a defense continues.
  * @property {number} [defended] Attacks defended so far in that defense.

@@ -85,17 +85,6 @@ class Controls(TypedDict):
     ap_dice_help: str
 
 
-class BoostState(TypedDict):
-    """A power boost bought with a plot point (Bulletproof Blues' ``Boost``)."""
-
-    #: The attribute ("brawn"), "protection", "super_speed" or power ("Blast") raised, or null.
-    key: str | None
-    #: What the card shows: "Brawn", "Blast", or the GM's note.
-    label: str
-    #: The round it ends with, or null: it lasts the scene.
-    round: int | None
-
-
 class ChipState(TypedDict):
     """What a chip shows, the combatant's turn state (each system's own ``TurnState`` fields):
     the defense keys under Bulletproof Blues only, the initiative keys under the initiative
@@ -121,8 +110,8 @@ class ChipState(TypedDict):
     members: NotRequired[tuple[int, int] | None]
     #: An automatic success bought waits for their next roll.
     automatic_success: NotRequired[bool]
-    #: Power boosts in force.
-    boosts: NotRequired[list[BoostState]]
+    #: Power boosts in force, in words ("Brawn +1 (power boost, to the end of round 3)").
+    boosts: NotRequired[list[str]]
     forced_this_round: NotRequired[bool]
     #: "block" or "dodge" while a defense continues.
     defending: NotRequired[str | None]
