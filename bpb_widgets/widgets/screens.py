@@ -257,6 +257,24 @@ class PlayerView(Widget):
                 print("(behind JupyterHub: install jupyter-server-proxy where Jupyter runs)")
         return url
 
+    def link(self, name: str) -> str:
+        """A page of its own for the player of ``name`` (a visible character of the players'
+        side), for their phone: its URL, with a token of its own (serving the view first, quietly,
+        if it is not served). A new link for the same character replaces the old one. The page
+        shows what the shared page shows, plus that character's sheet, health, plot points and
+        conditions, and offers what they may do (answer a hit, end or delay their turn), checked
+        in the kernel as it arrives (docs/player-view.md, "A page per player")."""
+        if self.server is None or not self.server.running:
+            self.serve(quiet=True)
+        assert self.server is not None
+        url = self.server.link(name)
+        from bpb_widgets.player import hub
+
+        proxied = hub.proxied_url(self.server.port, self.server.token)
+        if proxied is not None:
+            return proxied.split("?", 1)[0] + url.split("/", 3)[3]
+        return url
+
     def stop(self) -> None:
         """Close the page's server (if serving)."""
         server, self.server = self.server, None
