@@ -257,7 +257,7 @@ class Link:
     feed: Feed
     whole: bytes = b""
     used: set[str] = field(default_factory=set)
-    allowance: float = RATE_BURST
+    allowance: float = field(default_factory=lambda: float(RATE_BURST))
     checked: float = field(default_factory=time.monotonic)
     revoked: bool = False
 
@@ -341,11 +341,11 @@ class _Action(_Personal):
                 self._answer(503, "The GM's notebook is busy: try again.")
                 return
             await asyncio.wrap_future(future)  # it is running: its verdict comes at once
-        except RuleError as error:
-            self._answer(409, str(error))
-            return
         except NoKernelLoop as error:
             self._answer(503, str(error))
+            return
+        except RuleError as error:
+            self._answer(409, str(error))
             return
         self._answer(200, "")
 
