@@ -102,6 +102,9 @@ export function startPhonePage(root, events, action) {
         error = response.ok ? "" : `Refused (${response.status}).`;
       }
       said.textContent = response.ok ? "Sent." : error || `Refused (${response.status}).`;
+      // what was offered is spent: its buttons go until the fight shows what is offered next
+      // (while a hidden combatant acts, the page is kept as it was: nothing new comes)
+      if (response.ok) for (const spent of mine.querySelectorAll(".bpb-phone-hit, .bpb-phone-turn")) spent.remove();
     } catch {
       said.textContent = "Not sent: the connection is lost.";
     } finally {
