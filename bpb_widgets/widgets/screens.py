@@ -23,6 +23,7 @@ from bpb_widgets.widgets.panels.files import FilesPart
 from bpb_widgets.widgets.panels.forecast import ForecastPart
 from bpb_widgets.widgets.panels.log import LogPart
 from bpb_widgets.widgets.panels.player import PlayerPart
+from bpb_widgets.widgets.panels.players import PlayersPart
 from bpb_widgets.widgets.panels.roster import RosterPart
 from bpb_widgets.widgets.panels.strip import StripPart
 
@@ -166,7 +167,13 @@ class GMScreen(Widget):
     ``screen.player_page.open(screen.encounter)``) serves the players' page, which follows it.
     """
 
-    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (StripPart, RosterPart, LogPart, FilesPart)
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (
+        StripPart,
+        RosterPart,
+        LogPart,
+        FilesPart,
+        PlayersPart,
+    )
     roles = None  # every part of the fight's game system
 
     def __init__(
@@ -182,6 +189,13 @@ class GMScreen(Widget):
         if autosave is not None:
             encounter.autosave = autosave
         super().__init__(encounter, folder=folder, **kwargs)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        """Every fight's screen has the Players part last (the players' own pages), whatever its
+        system lists."""
+        parts = super()._parts_for(encounter)
+        parts[PlayersPart.key] = PlayersPart(self, encounter)
+        return parts
 
 
 class PlayerView(Widget):

@@ -10,6 +10,7 @@ import http.client
 import json
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -37,25 +38,31 @@ def fight() -> Encounter:
 
 
 class Kernel:
-    """The kernel's thread: an event loop on this (the test's main) thread, running while a
-    request is on its way, as a Jupyter kernel's runs between cells."""
+    """The kernel's thread: an event loop running on a thread of its own, as a Jupyter kernel's
+    runs (its own thread here, so that the test's thread may have a loop of its own, as
+    Playwright's). Whatever the kernel does (make a view, a link) is ``call``ed there; players'
+    actions are run there by the server."""
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
 
     def run(self, work: Callable[[], T]) -> T:
-        """``work()`` on another thread while this thread's loop runs (takes the actions)."""
-        return self.loop.run_until_complete(asyncio.to_thread(work))
+        """``work()`` here (a request, from a player's phone)."""
+        return work()
 
     def call(self, work: Callable[[], T]) -> T:
-        """``work()`` on this thread inside the running loop (as a notebook cell runs)."""
+        """``work()`` on the kernel's thread, inside its running loop (as a notebook cell runs)."""
 
         async def inside() -> T:
             return work()
 
-        return self.loop.run_until_complete(inside())
+        return asyncio.run_coroutine_threadsafe(inside(), self.loop).result(30)
 
     def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
         self.loop.close()
 
 
@@ -347,11 +354,19 @@ def test_a_flood_of_requests_is_refused_past_the_rate(table) -> None:
 
 def test_without_a_kernel_loop_actions_are_refused_and_say_why() -> None:
     enc = fight()
-    view = PlayerView(enc)  # a plain script: no loop runs on this thread
+    made: dict[str, Any] = {}
+
+    def script() -> None:  # a plain script: no loop runs on its thread
+        made["view"] = PlayerView(enc)
+        made["url"] = made["view"].link("Blueshift")
+
+    thread = threading.Thread(target=script)
+    thread.start()
+    thread.join(30)
+    view = made["view"]
     try:
-        url = view.link("Blueshift")
         kernel = Kernel()
-        phone = Phone(url, kernel)
+        phone = Phone(made["url"], kernel)
         saved = enc.to_json()
         status, answer = phone.act("end_turn", you(view, "Blueshift")["actions"]["stamp"])
         assert status == 503 and "plain script" in answer["error"]
@@ -369,3 +384,27 @@ def test_the_token_is_never_logged(table, caplog) -> None:
     phone.act("end_turn", "0.0.0")
     phone.request("GET", phone.path + "nothing")
     assert caplog.records and not any(token in r.getMessage() for r in caplog.records)
+
+
+def test_the_gm_screen_lists_the_players_with_a_new_link_each(table) -> None:
+    enc, _, _, kernel = table
+    screen = kernel.call(lambda: GMScreen(enc))
+    try:
+        players = screen.panels["players"]["players"]
+        assert [p["name"] for p in players] == ["Blueshift", "Monolith"]  # not Shade, not Ganyeka
+        assert all(p["url"] == "" for p in players)
+        kernel.call(lambda: screen.part("players").new_link("Blueshift"))
+        first = screen.panels["players"]["players"][0]
+        assert "/p/" in first["url"] and first["qr"].startswith("data:image/svg+xml")
+        phone = Phone(first["url"], kernel)
+        stamp = screen.player_page.server.links["Blueshift"].feed.view["you"]["actions"]["stamp"]
+        kernel.call(lambda: screen.part("players").new_link("Blueshift"))
+        second = screen.panels["players"]["players"][0]
+        assert second["url"] != first["url"]
+        assert phone.act("end_turn", stamp)[0] == 403  # the link before is refused
+        assert Phone(second["url"], kernel).act("end_turn", stamp)[0] == 200
+        assert enc.current == "Ganyeka"
+        with pytest.raises(RuleError):
+            kernel.call(lambda: screen.part("players").new_link("Ganyeka"))
+    finally:
+        screen.close()
