@@ -221,5 +221,13 @@ def test_a_player_answers_a_hit_and_ends_their_turn_from_their_phone(
     # a new link revokes this one: the page says so
     book.kernel("players3.link('Blueshift')")
     expect(phone.locator(".bpb-player-status")).to_contain_text("ask the GM")
+    # the GM screen's Players: New link gives Blueshift a page of the screen's own, with a QR code
+    players = gm.locator(".bpb-players-row").filter(has_text="Blueshift")
+    players.get_by_role("button", name="New link").click()
+    expect(players.get_by_role("img", name="QR code of Blueshift's link")).to_be_visible()
+    href = players.get_by_role("link").get_attribute("href")
+    assert href is not None and "/p/" in href
+    phone.goto(href)
+    expect(phone.locator(".bpb-phone-name")).to_have_text("Blueshift")
     context.close()
     book.kernel("players3.close()")

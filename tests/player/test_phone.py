@@ -408,3 +408,29 @@ def test_the_gm_screen_lists_the_players_with_a_new_link_each(table) -> None:
             kernel.call(lambda: screen.part("players").new_link("Ganyeka"))
     finally:
         screen.close()
+
+
+def test_a_delayed_turn_is_taken_from_the_phone(table) -> None:
+    enc, view, _, kernel = table
+    phone = link(kernel, view, "Blueshift")
+    assert phone.act("delay", you(view, "Blueshift")["actions"]["stamp"])[0] == 200
+    assert enc.current == "Ganyeka" and enc.turn_state("Blueshift").delaying
+    offer = you(view, "Blueshift")["actions"]
+    assert offer["turn"] == ["take_delayed"]
+    assert phone.act("end_turn", offer["stamp"])[0] == 409  # not their turn
+    assert phone.act("take_delayed", offer["stamp"])[0] == 200
+    assert enc.current == "Blueshift"
+    assert "Sent from Blueshift's phone:" in [e.text for e in enc.log][-3:]
+
+
+def test_behind_a_hub_the_link_goes_through_the_proxy(table, monkeypatch) -> None:
+    _, view, _, kernel = table
+    from bpb_widgets.player import hub
+
+    monkeypatch.setattr(
+        hub, "proxied_url", lambda port, token: f"/user/ann/proxy/{port}/?token={token}"
+    )
+    url = kernel.call(lambda: view.link("Blueshift"))
+    assert view.server is not None
+    token = view.server.links["Blueshift"].token
+    assert url == f"/user/ann/proxy/{view.server.port}/p/{token}/"
