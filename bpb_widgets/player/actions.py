@@ -40,9 +40,15 @@ class HitAnswers(Protocol):
         ...
 
     def command(
-        self, enc: Encounter[Any], name: str, how: str, dice: list[int] | None
+        self,
+        enc: Encounter[Any],
+        name: str,
+        how: str,
+        dice: list[int] | None,
+        plot_point: bool = False,
     ) -> tuple[str, dict[str, Any]]:
-        """The engine command (and its arguments) that answers the hit on ``name`` ``how``."""
+        """The engine command (and its arguments) that answers the hit on ``name`` ``how``
+        (``plot_point``: an automatic success bought with a plot point)."""
         ...
 
 
@@ -105,7 +111,8 @@ def _only(value: object, shown: set[str], enc: Encounter[Any]) -> bool:
 
 
 def perform(enc: Encounter[Any], name: str, shown: set[str], body: Mapping[str, Any]) -> None:
-    """Do what ``name``'s page asks (``body``: ``action``, ``stamp``, optional ``dice``), if it
+    """Do what ``name``'s page asks (``body``: ``action``, ``stamp``, optional ``dice`` and
+    ``plot_point``), if it
     is offered now; else a ``RuleError``, and nothing changes."""
     action = body.get("action")
     given = body.get("stamp")
@@ -118,6 +125,9 @@ def perform(enc: Encounter[Any], name: str, shown: set[str], body: Mapping[str, 
         or not all(type(d) is int and 1 <= d <= 20 for d in dice)
     ):
         raise RuleError("Dice are a short list of the numbers the dice show.")
+    plot_point = body.get("plot_point", False)
+    if not isinstance(plot_point, bool):
+        raise RuleError("plot_point is true or false.")
     if given != stamp(enc):
         raise RuleError("The fight has moved on: look again.")
     now = offer(enc, name, shown)
@@ -132,5 +142,5 @@ def perform(enc: Encounter[Any], name: str, shown: set[str], body: Mapping[str, 
         raise RuleError(f"{name} has no hit to answer with {action!r:.20} now.")
     answers = hit_answers(enc)
     assert answers is not None
-    command, args = answers.command(enc, name, action, dice)
+    command, args = answers.command(enc, name, action, dice, plot_point)
     enc.from_player(name, command, args, answer=True)

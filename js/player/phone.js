@@ -82,8 +82,8 @@ export function startPhonePage(root, events, action) {
   let state = null;
   let sending = false;
 
-  /** @param {string} what @param {string} stamp @param {number[] | null} [dice] */
-  const send = async (what, stamp, dice = null) => {
+  /** @param {string} what @param {string} stamp @param {number[] | null} [dice] @param {boolean} [plotPoint] */
+  const send = async (what, stamp, dice = null, plotPoint = false) => {
     if (sending) return;
     sending = true;
     said.textContent = "Sending…";
@@ -91,7 +91,12 @@ export function startPhonePage(root, events, action) {
       const response = await fetch(action, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(dice ? { action: what, stamp, dice } : { action: what, stamp }),
+        body: JSON.stringify({
+          action: what,
+          stamp,
+          ...(dice ? { dice } : {}),
+          ...(plotPoint ? { plot_point: true } : {}),
+        }),
         credentials: "omit",
         cache: "no-store",
       });
@@ -157,6 +162,22 @@ export function startPhonePage(root, events, action) {
         })
       );
       const offered = /** @type {string[]} */ (hit.offered || []);
+      // a plot point buys a block's or dodge's automatic success: pressed, the next one spends it
+      const plot = /** @type {{ points?: number }} */ (hit.plot || {});
+      const spend = plot.points
+        ? h("button", {
+            type: "button",
+            class: "bpb-button bpb-phone-button bpb-phone-plot",
+            "aria-pressed": "false",
+            text: "Spend plot point",
+            title: `${plot.points} plot point${plot.points === 1 ? "" : "s"}: Block or Dodge succeeds`,
+            onclick: (/** @type {Event} */ event) => {
+              const it = /** @type {HTMLElement} */ (event.currentTarget);
+              it.setAttribute("aria-pressed", it.getAttribute("aria-pressed") === "true" ? "false" : "true");
+            },
+          })
+        : null;
+      const spending = () => spend?.getAttribute("aria-pressed") === "true";
       const labels = /** @type {Record<string, string>} */ (hit.labels || {});
       const buttons = offered.map((key) => {
         const answer = /** @type {Record<string, any>} */ (hit[key] || {});
@@ -174,7 +195,7 @@ export function startPhonePage(root, events, action) {
                 said.textContent = "Dice: two numbers from 1 to 6 (or leave it empty to roll).";
                 return;
               }
-              send(key, stamp, typed);
+              send(key, stamp, typed, rolled && spending());
             },
           }),
           h("span", { class: "bpb-phone-odds", text: answerWords(key, answer) }),
@@ -186,6 +207,7 @@ export function startPhonePage(root, events, action) {
           { class: "bpb-phone-hit", "aria-label": "You are hit" },
           h("h3", { text: `${hit.attacker || "Someone"} hits you with ${hit.power} (rank ${hit.rank})` }),
           h("label", { class: "bpb-phone-dice-label" }, "Dice ", dice),
+          spend,
           ...buttons,
         ),
       );

@@ -434,3 +434,19 @@ def test_behind_a_hub_the_link_goes_through_the_proxy(table, monkeypatch) -> Non
     assert view.server is not None
     token = view.server.links["Blueshift"].token
     assert url == f"/user/ann/proxy/{view.server.port}/p/{token}/"
+
+
+def test_a_plot_point_buys_the_dodge_from_the_phone(table) -> None:
+    enc, view, _, kernel = table
+    phone = link(kernel, view, "Blueshift")
+    enc.end_turn()
+    enc.attack("Ganyeka", "Blueshift", rank=5, dice=[5, 6])
+    offer = you(view, "Blueshift")["actions"]
+    points = enc.plot_points("Blueshift")
+    assert offer["hit"]["plot"]["points"] == points > 0
+    same = enc.to_json()
+    assert phone.act("take", offer["stamp"], plot_point=True)[0] == 409  # no roll to buy
+    assert phone.act("dodge", offer["stamp"], plot_point="yes")[0] == 409
+    assert enc.to_json() == same
+    assert phone.act("dodge", offer["stamp"], plot_point=True)[0] == 200
+    assert enc.plot_points("Blueshift") == points - 1 and enc.pending_attack is None

@@ -9,6 +9,7 @@ from typing import Any
 
 from bpb_widgets.bpb import BulletproofBlues
 from bpb_widgets.bpb.panels.attack import AttackPart
+from bpb_widgets.bpb.panels.payloads import plot_offer
 from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.player.actions import answers_for
@@ -43,15 +44,26 @@ class Answers:
             "rank": hit.rank,
             "offered": offered,
             "labels": OFFERED,
+            # the plot points they may spend on a block's or dodge's automatic success, as the
+            # attack panel offers them to the GM
+            "plot": plot_offer(enc, name),
             **{key: answers[key] for key in OFFERED if key in answers},
         }
 
     def command(
-        self, enc: Encounter[Any], name: str, how: str, dice: list[int] | None
+        self,
+        enc: Encounter[Any],
+        name: str,
+        how: str,
+        dice: list[int] | None,
+        plot_point: bool = False,
     ) -> tuple[str, dict[str, Any]]:
         power = _preview(enc).get("power") if isinstance(enc, BulletproofBlues) else None
         if how in ("block", "dodge"):
-            return how, {"defender": name, "power": power, "dice": dice}
+            args = {"defender": name, "power": power, "dice": dice, "plot_point": plot_point}
+            return how, args
+        if plot_point:
+            raise RuleError(f"A plot point buys a roll's success; there is no roll to {how}.")
         if dice is not None:
             raise RuleError(f"There is no roll to {OFFERED.get(how, how).lower()}.")
         if how == "cover":
