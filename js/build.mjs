@@ -47,6 +47,7 @@ function entry() {
     ...imports,
     `export default host({\n${table.join("\n")}\n});`,
     'export { startPlayerPage } from "./js/player/page.js";',
+    'export { startPhonePage } from "./js/player/phone.js";',
     "",
   ].join("\n");
 }

@@ -879,6 +879,22 @@ class Encounter(SystemHooks[S]):
         self._journal.pop(self._hidden, name)
         self._event("hide", f"{name} is revealed to the players", name)
 
+    @command
+    def from_player(
+        self, player: str, action: str, args: dict[str, Any] | None = None, answer: bool = False
+    ) -> Any:
+        """``player``'s own page (a phone) sends ``action``, another command of this fight, with
+        ``args``: it runs as if called directly, after a log line saying who sent it ("Answered
+        from Blueshift's phone:" for an ``answer`` to a hit, else "Sent from Blueshift's
+        phone:"). One command: undone, saved and replayed as one. Which actions a page may send,
+        and when, its server decides (``bpb_widgets.player.actions``)."""
+        player = self._known(player)
+        if action == "from_player" or action not in self.commands():
+            raise RuleError(f"A player's page sends a command of this fight, not {action!r:.60}.")
+        verb = "Answered" if answer else "Sent"
+        self._event("player", f"{verb} from {possessive(player)} phone:", player)
+        return getattr(self, action)(**(args or {}))
+
     def _leave_turn(self, name: str | None, *, unplaced: bool = False, gone: bool = False) -> None:
         """``name``, whose turn it was (None: not their turn), can no longer act: their turn ends
         and the next combatant's begins. ``unplaced``: their place in the order is gone too, so the

@@ -322,3 +322,52 @@ def diff(old: Mapping[str, Any] | None, new: View) -> Patch:
         fields["combatants"] = after
         return Patch(fields, {})
     return Patch(fields, {k: v for k, v in after.items() if before.get(k) != v})
+
+
+#: Sheet fields a player's own page never shows (the GM's notes).
+PRIVATE_FIELDS = frozenset({"notes", "note", "gm_notes"})
+
+
+def project_player(
+    enc: Encounter[Any],
+    options: ViewOptions | None,
+    name: str,
+    before: Mapping[str, Any] | None = None,
+) -> View:
+    """What the player of ``name`` sees on their own page: the shared view (``project``), plus
+    ``you``: their character's sheet, exact health, plot points and conditions, and what they
+    may do now (``actions.offer``). While a hidden combatant acts, all of it stays as it was last
+    shown (``before``), like the shared view; if ``name`` is hidden or left, ``you`` is None."""
+    from bpb_widgets.player import actions
+
+    options = options or ViewOptions()
+    view = project(enc, options, before)
+    turns = {n: enc.turn_state(n) for n in enc.names}
+    shown = set(visible(enc, options, turns))
+    unseen = _words(n for n in enc.names if n not in shown)
+    if before is not None and enc.current is not None and enc.current not in shown:
+        kept = before.get("you")
+        you = kept if kept is not None and name in shown and not _names(unseen, kept) else None
+        return {**view, "you": you}
+    if name not in shown:
+        return {**view, "you": None}
+    sheet = enc.combatant(name)
+    seen = _Seen(enc, options, shown, unseen, set(), enc.round, None)
+    fields = {
+        key: value
+        for key, value in sheet.to_dict().items()
+        if key not in PRIVATE_FIELDS and not _names(unseen, value)
+    }
+    points = getattr(enc, "plot_points", None)
+    you = {
+        "name": name,
+        "side": sheet.side,
+        "sheet": json.loads(json.dumps(fields, ensure_ascii=False, default=str)),
+        "health": _health(enc, name, turns[name].out, "exact"),
+        "plot_points": points(name) if callable(points) else None,
+        "conditions": [
+            seen.condition(c) for c in turns[name].conditions if not _names(unseen, c.name)
+        ],
+        "actions": actions.offer(enc, name, shown),
+    }
+    return {**view, "you": you}

@@ -24,14 +24,18 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import concurrent.futures
 import hmac
 import html
 import json
 import logging
+import re
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -44,7 +48,17 @@ import tornado.web
 
 from bpb_widgets.engine import Change, Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.player.projection import View, ViewOptions, check_encounter, diff, project
+from bpb_widgets.player import actions
+from bpb_widgets.player.projection import (
+    View,
+    ViewOptions,
+    check_encounter,
+    diff,
+    players_sides,
+    project,
+    project_player,
+    visible,
+)
 
 log = logging.getLogger(__name__)
 #: The widgets' front-end bundle, which also draws the page (``js/player/page.js``).
@@ -72,6 +86,17 @@ RETRY_MS = 1000
 ASSETS = {"widgets.js": "text/javascript; charset=utf-8", "widgets.css": "text/css; charset=utf-8"}
 #: Seconds to wait for the server's thread to start or stop.
 THREAD_WAIT = 10.0
+#: Bytes of randomness in a player's own link (192 bits; at least 128 are required).
+LINK_BYTES = 24
+#: A player's page may send this many actions at once, then one per ``RATE_EVERY`` seconds.
+RATE_BURST = 6
+RATE_EVERY = 1.0
+#: Seconds an action waits for the kernel's thread (busy running a cell) before it is refused.
+ACTION_WAIT = 10.0
+#: The most stamps a link remembers as used (a replayed action is refused).
+MAX_USED = 10_000
+#: A player's link in a URL path: /p/<token>/...
+LINK_PATH = r"/p/([A-Za-z0-9_-]{32})"
 
 
 def event(kind: str, version: int, payload: object) -> bytes:
@@ -85,8 +110,10 @@ class Feed:
     connects) and as a patch on the one before ("patch"), numbered. A change the players cannot
     see makes no event at all, so even the timing of a hidden combatant's actions never shows."""
 
-    def __init__(self, options: ViewOptions | None = None) -> None:
+    def __init__(self, options: ViewOptions | None = None, player: str | None = None) -> None:
         self.options = options or ViewOptions()
+        #: The character whose own page this is (None: the shared page).
+        self.player = player
         self.view: View | None = None
         self.version = 0
         #: The encounter the last view shows (another one's view is not kept while one acts).
@@ -97,7 +124,10 @@ class Feed:
         nothing new."""
         before = self.view if encounter is self._shows else None
         self._shows = encounter
-        view = project(encounter, self.options, before)
+        if self.player is None:
+            view = project(encounter, self.options, before)
+        else:
+            view = project_player(encounter, self.options, self.player, before)
         patch = diff(self.view, view)
         if self.view is not None and not patch:
             return None
@@ -170,7 +200,10 @@ class _Events(_Handler):
         #: Events were left out while one was on its way: the page needs the newest view.
         self.behind = False
 
-    async def get(self) -> None:
+    #: The player's link whose events these are (None: the shared page's).
+    link: Link | None = None
+
+    async def get(self, *_token: str) -> None:
         server = self.server
         if len(server.clients) >= MAX_CLIENTS:
             raise tornado.web.HTTPError(503)
@@ -178,7 +211,7 @@ class _Events(_Handler):
         self.set_header("X-Accel-Buffering", "no")
         server.clients.add(self)
         try:
-            self._send(f"retry: {RETRY_MS}\n\n".encode() + server.whole())
+            self._send(f"retry: {RETRY_MS}\n\n".encode() + self._whole())
             await self.closed.wait()
         finally:
             server.clients.discard(self)
@@ -208,7 +241,126 @@ class _Events(_Handler):
             self.closed.set()
         elif self.behind:
             self.behind = False
-            self._send(self.server.whole())
+            self._send(self._whole())
+
+    def _whole(self) -> bytes:
+        return self.server.whole() if self.link is None else self.link.whole
+
+
+@dataclass(eq=False)
+class Link:
+    """One player's own page: its token (in the URL's path), the character it speaks for, its
+    events and what it has sent (the stamps it used, its rate)."""
+
+    player: str
+    token: str
+    feed: Feed
+    whole: bytes = b""
+    used: set[str] = field(default_factory=set)
+    allowance: float = field(default_factory=lambda: float(RATE_BURST))
+    checked: float = field(default_factory=time.monotonic)
+    revoked: bool = False
+
+    def allow(self) -> bool:
+        """Whether one more request is within the rate (a token bucket; the server's thread)."""
+        now = time.monotonic()
+        self.allowance = min(RATE_BURST, self.allowance + (now - self.checked) / RATE_EVERY)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class _Personal(_Handler):
+    """A player's own page: the token is the URL path's (compared in constant time with every
+    link's), never the query's nor a cookie."""
+
+    link: Link | None = None
+
+    @property
+    def mine(self) -> Link:
+        assert self.link is not None  # prepare() found it
+        return self.link
+
+    def prepare(self) -> None:
+        given = (self.path_args[0] if self.path_args else "").encode()
+        found = None
+        for link in list(self.server.links.values()):
+            if hmac.compare_digest(given, link.token.encode()):
+                found = link
+        if found is None or found.revoked:
+            raise tornado.web.HTTPError(403)
+        self.link = found
+
+
+class _PersonalPage(_Personal):
+    def get(self, _token: str) -> None:
+        nonce = secrets.token_urlsafe(16)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header(
+            "Content-Security-Policy",
+            f"default-src 'none'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; "
+            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
+        title = html.escape(f"{self.mine.player} · {self.server.title}", quote=False)
+        self.finish(PHONE_PAGE.format(nonce=nonce, title=title))
+
+
+class _PersonalAsset(_Personal):
+    def get(self, _token: str, name: str) -> None:
+        self.set_header("Content-Type", ASSETS[name])
+        self.finish(self.server.asset(name))
+
+
+class _Action(_Personal):
+    """An action from a player's page: a small JSON body, within the link's rate, checked and
+    run on the thread that owns the fight. Anything refused changes nothing."""
+
+    def get(self, _token: str) -> None:
+        raise tornado.web.HTTPError(405)
+
+    async def post(self, _token: str) -> None:
+        link = self.mine
+        if not link.allow():
+            raise tornado.web.HTTPError(429)
+        kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise tornado.web.HTTPError(415)
+        try:
+            body = json.loads(self.request.body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise tornado.web.HTTPError(400) from None
+        if not isinstance(body, dict) or len(body) > 8:
+            raise tornado.web.HTTPError(400)
+        future = self.server.act(link, body)
+        try:
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), ACTION_WAIT)
+        except TimeoutError:
+            if future.cancel():  # it never ran: refused, nothing changed
+                self._answer(503, "The GM's notebook is busy: try again.")
+                return
+            await asyncio.wrap_future(future)  # it is running: its verdict comes at once
+        except NoKernelLoop as error:
+            self._answer(503, str(error))
+            return
+        except RuleError as error:
+            self._answer(409, str(error))
+            return
+        self._answer(200, "")
+
+    def _answer(self, status: int, error: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"ok": status == 200, "error": error[:300]}))
+
+
+class _PersonalEvents(_Personal, _Events):
+    """A player's own page's events: their view, with their character and what they may do."""
+
+
+class NoKernelLoop(RuleError):
+    """No event loop runs on the thread that owns the fight: actions cannot be handed to it."""
 
 
 class _Server(tornado.httpserver.HTTPServer):
@@ -263,6 +415,10 @@ class PlayerServer:
         self.title = title[:120]
         self.token = secrets.token_urlsafe(TOKEN_BYTES)
         self.clients: set[_Events] = set()
+        #: Each player's own link, by their character's name (``link``).
+        self.links: dict[str, Link] = {}
+        #: The loop of the thread that owns the fight, where players' actions run.
+        self._kernel_loop: asyncio.AbstractEventLoop | None = _running_loop()
         self._assets = {name: _read(STATIC / name) for name in ASSETS}
         self._feed = Feed(self.options)
         self._whole = b""
@@ -330,19 +486,129 @@ class PlayerServer:
         if self._stopped:
             return
         sent = self._feed.update(self._encounter)
-        if sent is None:
-            return
-        whole, data = sent
+        if sent is not None:
+            self._send(None, *sent)
+        for link in list(self.links.values()):
+            mine = link.feed.update(self._encounter)
+            if mine is not None:
+                self._send(link, *mine)
+
+    def _send(self, link: Link | None, whole: bytes, data: bytes) -> None:
         loop = self._loop
         if loop is None:
+            self._publish(link, whole, data)
+        else:
+            loop.add_callback(self._publish, link, whole, data)
+
+    def _publish(self, link: Link | None, whole: bytes, data: bytes) -> None:
+        if link is None:
             self._whole = whole
         else:
-            loop.add_callback(self._publish, whole, data)
-
-    def _publish(self, whole: bytes, data: bytes) -> None:
-        self._whole = whole
+            link.whole = whole
         for client in list(self.clients):
-            client.push(data)
+            if client.link is link:
+                client.push(data)
+
+    # -- players' own pages ---------------------------------------------------------------------
+
+    def link(self, name: str) -> str:
+        """A page of its own for the player of ``name`` (a visible character of the players'
+        side): its URL, with a token of its own; a new link for the same character replaces the
+        old one, whose pages are closed and whose token is refused from now on. Call it from the
+        thread that owns the fight (a notebook cell): players' actions are run there."""
+        if self._stopped:
+            raise RuleError("The player view is not served: serve it again first.")
+        enc = self._encounter
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(f"A link is for a character, named; not {name!r:.60}.")
+        try:
+            name = enc.combatant(name.strip()).name
+        except RuleError:
+            raise RuleError(
+                f"There is no character called {name.strip()!r:.60} in this fight."
+            ) from None
+        shown = visible(enc, self.options)
+        if name not in shown:
+            raise RuleError(f"{name} is hidden from the players: reveal them before giving a link.")
+        if enc.combatant(name).side not in players_sides(enc, self.options, shown):
+            raise RuleError(
+                f"{name} is not on the players' side: a link is for a player character."
+            )
+        self._kernel_loop = _running_loop() or self._kernel_loop
+        old = self.links.get(name)
+        link = Link(name, secrets.token_urlsafe(LINK_BYTES), Feed(self.options, name))
+        sent = link.feed.update(enc)
+        assert sent is not None
+        link.whole = sent[0]
+        self.links[name] = link
+        if old is not None:
+            self._revoke(old)
+        return self.link_url(link)
+
+    def link_url(self, link: Link) -> str:
+        """The address of ``link``'s page (token included)."""
+        return self.url.split("?", 1)[0] + f"p/{link.token}/"
+
+    def revoke(self, name: str) -> None:
+        """Close the player of ``name``'s page and refuse its token from now on."""
+        link = self.links.pop(name, None)
+        if link is not None:
+            self._revoke(link)
+
+    def _revoke(self, link: Link) -> None:
+        link.revoked = True
+        loop = self._loop
+        if loop is not None:
+            loop.add_callback(self._close_link, link)
+
+    def _close_link(self, link: Link) -> None:
+        for client in list(self.clients):
+            if client.link is link:
+                client.closed.set()  # the stream ends; its page's reconnection is refused
+
+    def act(self, link: Link, body: dict[str, Any]) -> concurrent.futures.Future[None]:
+        """Hand ``link``'s action to the thread that owns the fight; its verdict comes back in
+        the future (a ``RuleError``: refused, nothing changed)."""
+        verdict: concurrent.futures.Future[None] = concurrent.futures.Future()
+        loop = self._kernel_loop
+        if loop is None or loop.is_closed() or not loop.is_running():
+            verdict.set_exception(
+                NoKernelLoop(
+                    "Players' actions need the GM's notebook (a running kernel): this fight runs "
+                    "in a plain script, where nothing can take them."
+                )
+            )
+            return verdict
+
+        def run() -> None:
+            if not verdict.set_running_or_notify_cancel():
+                return
+            try:
+                self._perform(link, body)
+            except RuleError as error:
+                verdict.set_exception(error)
+            except Exception as error:  # never the kernel's problem: refused, logged
+                log.exception("player view: an action failed")
+                verdict.set_exception(RuleError(f"The action failed ({type(error).__name__})."))
+            else:
+                verdict.set_result(None)
+
+        loop.call_soon_threadsafe(run)
+        return verdict
+
+    def _perform(self, link: Link, body: dict[str, Any]) -> None:
+        """Run ``link``'s action (on the thread that owns the fight)."""
+        if link.revoked or self.links.get(link.player) is not link or self._stopped:
+            raise RuleError("This link has been replaced: ask the GM for the new one.")
+        stamp = body.get("stamp")
+        if not isinstance(stamp, str) or stamp in link.used:
+            raise RuleError("This action was already sent.")
+        enc = self._encounter
+        shown = set(visible(enc, self.options))
+        actions.perform(enc, link.player, shown, body)
+        if len(link.used) >= MAX_USED:
+            link.used.clear()
+        link.used.add(stamp)
 
     def whole(self) -> bytes:
         """The whole view as one event (what a page gets as it connects)."""
@@ -361,6 +627,10 @@ class PlayerServer:
                 (r"/", _Page, {"server": self}),
                 (r"/events", _Events, {"server": self}),
                 (r"/(widgets\.js|widgets\.css)", _Asset, {"server": self}),
+                (LINK_PATH + r"/", _PersonalPage, {"server": self}),
+                (LINK_PATH + r"/events", _PersonalEvents, {"server": self}),
+                (LINK_PATH + r"/action", _Action, {"server": self}),
+                (LINK_PATH + r"/(widgets\.js|widgets\.css)", _PersonalAsset, {"server": self}),
             ],
             default_handler_class=_Missing,
             default_handler_args={"server": self},
@@ -394,6 +664,8 @@ class PlayerServer:
         if self._stopped:
             return
         self._stopped = True
+        for link in self.links.values():
+            link.revoked = True
         _RUNNING.discard(self)
         self._unsubscribe()
         self._unsubscribe = lambda: None
@@ -425,11 +697,22 @@ def _read(path: Path) -> bytes:
         ) from None
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running on this thread (a Jupyter kernel's, in a cell), or None (a plain
+    script): players' actions are handed to it."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def _quiet(handler: tornado.web.RequestHandler) -> None:
-    """Log refused requests only (the token is never logged: it is in the query)."""
+    """Log refused requests only (the token is never logged: the shared page's is in the query,
+    a player's in the path, which is logged without it)."""
     status = handler.get_status()
     if status >= 400:
-        log.info("player view: %s %s -> %s", handler.request.method, handler.request.path, status)
+        path = re.sub(r"^/p/[^/]*", "/p/…", handler.request.path)
+        log.info("player view: %s %s -> %s", handler.request.method, path, status)
 
 
 #: The page: the widgets' bundle draws it (``startPlayerPage``) from the server's events. Its
@@ -448,6 +731,29 @@ PAGE = """<!doctype html>
 <script type="module" nonce="{nonce}">
 import {{ startPlayerPage }} from "./widgets.js?token={token}";
 startPlayerPage(document.getElementById("bpb-player"), "events?token={token}");
+</script>
+</body>
+</html>
+"""
+
+
+#: A player's own page (a phone): the widgets' bundle draws it (``startPhonePage``); the token is
+#: in the path, so every link is relative and carries it.
+PHONE_PAGE = """<!doctype html>
+<html lang="en" data-bpb-player="phone">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="widgets.css">
+</head>
+<body class="bpb-player-page bpb-phone-page">
+<main id="bpb-player" aria-live="polite"><p class="bpb-player-status">Connecting…</p></main>
+<script type="module" nonce="{nonce}">
+import {{ startPhonePage }} from "./widgets.js";
+startPhonePage(document.getElementById("bpb-player"), "events", "action");
 </script>
 </body>
 </html>

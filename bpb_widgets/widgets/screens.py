@@ -23,6 +23,7 @@ from bpb_widgets.widgets.panels.files import FilesPart
 from bpb_widgets.widgets.panels.forecast import ForecastPart
 from bpb_widgets.widgets.panels.log import LogPart
 from bpb_widgets.widgets.panels.player import PlayerPart
+from bpb_widgets.widgets.panels.players import PlayersPart
 from bpb_widgets.widgets.panels.roster import RosterPart
 from bpb_widgets.widgets.panels.strip import StripPart
 
@@ -166,7 +167,13 @@ class GMScreen(Widget):
     ``screen.player_page.open(screen.encounter)``) serves the players' page, which follows it.
     """
 
-    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (StripPart, RosterPart, LogPart, FilesPart)
+    part_types: ClassVar[tuple[type[Part[Any]], ...]] = (
+        StripPart,
+        RosterPart,
+        LogPart,
+        FilesPart,
+        PlayersPart,
+    )
     roles = None  # every part of the fight's game system
 
     def __init__(
@@ -182,6 +189,13 @@ class GMScreen(Widget):
         if autosave is not None:
             encounter.autosave = autosave
         super().__init__(encounter, folder=folder, **kwargs)
+
+    def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
+        """Every fight's screen has the Players part last (the players' own pages), whatever its
+        system lists."""
+        parts = super()._parts_for(encounter)
+        parts[PlayersPart.key] = PlayersPart(self, encounter)
+        return parts
 
 
 class PlayerView(Widget):
@@ -255,6 +269,24 @@ class PlayerView(Widget):
             print(f"Player view: {url}")
             if proxied is not None and not hub.proxy_installed():
                 print("(behind JupyterHub: install jupyter-server-proxy where Jupyter runs)")
+        return url
+
+    def link(self, name: str) -> str:
+        """A page of its own for the player of ``name`` (a visible character of the players'
+        side), for their phone: its URL, with a token of its own (serving the view first, quietly,
+        if it is not served). A new link for the same character replaces the old one. The page
+        shows what the shared page shows, plus that character's sheet, health, plot points and
+        conditions, and offers what they may do (answer a hit, end or delay their turn), checked
+        in the kernel as it arrives (docs/player-view.md, "A page per player")."""
+        if self.server is None or not self.server.running:
+            self.serve(quiet=True)
+        assert self.server is not None
+        url = self.server.link(name)
+        from bpb_widgets.player import hub
+
+        proxied = hub.proxied_url(self.server.port, self.server.token)
+        if proxied is not None:
+            return proxied.split("?", 1)[0] + url.split("/", 3)[3]
         return url
 
     def stop(self) -> None:

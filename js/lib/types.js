@@ -349,6 +349,22 @@ export {};
  */
 
 /**
+ * One player character's own page: its address (token included) and its QR code (an SVG
+ * data URI), both "" until the GM makes a link.
+ * @typedef {object} PlayerLink
+ * @property {string} name
+ * @property {string} url
+ * @property {string} qr
+ */
+
+/**
+ * Each player character's own page, for their phone (`PlayersPart`).
+ * @typedef {object} PlayersState
+ * @property {string} error The last refused command's message, "" when the last one was accepted.
+ * @property {Array<PlayerLink>} players
+ */
+
+/**
  * Whether an answer is right, why, and a hint.
  * @typedef {object} VerdictState
  * @property {boolean} right

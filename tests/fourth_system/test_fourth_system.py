@@ -48,7 +48,7 @@ def test_it_fills_only_declared_hooks() -> None:
 
 def test_the_gm_screen_shows_its_part_and_sends_its_renderer() -> None:
     screen = GMScreen(fight())
-    assert screen.layout_panels == ["strip", "roster", "pebbles", "log", "files"]
+    assert screen.layout_panels == ["strip", "roster", "pebbles", "log", "files", "players"]
     assert screen.renderers == {"pebbles": (HERE / "pebbles.js").read_text()}
     assert AttackPanel(screen.encounter).layout_panels == ["pebbles"]
     with pytest.raises(RuleError, match="DiceRoller shows dice, which the pebbles rules do"):

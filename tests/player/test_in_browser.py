@@ -179,3 +179,55 @@ def test_the_page_served_from_notebook_7(lab_server: LabServer, browser: Browser
     book.kernel("view7.stop()")
     page.close()
     book.page.close()
+
+
+def test_a_player_answers_a_hit_and_ends_their_turn_from_their_phone(
+    lab_book: Notebook, browser: Browser
+) -> None:
+    """Issue 37: the GM screen in JupyterLab, Blueshift's phone at 360 px. The phone's End turn
+    moves the fight on; a villain's hit on Blueshift shows its answers on the phone; the player
+    taps Dodge with their own dice, and the GM's screen shows the result at once."""
+    book = lab_book
+    book.kernel(FIGHT + "\nenc3 = fight()\nplayers3 = PlayerView(enc3)")
+    gm = book.run_cell("GMScreen(enc3)")
+    url = book.kernel("print(players3.link('Blueshift'))").strip()
+    assert url.startswith("http://127.0.0.1:") and "/p/" in url and "token" not in url
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    phone = context.new_page()
+    phone.goto(url)
+    expect(phone.locator(".bpb-phone-name")).to_have_text("Blueshift")
+    expect(phone.locator(".bpb-phone-vitals")).to_contain_text("Endurance")
+    expect(phone.locator("body")).not_to_contain_text("Shade")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # Blueshift's turn: End turn from the phone moves the fight on (to Shade, hidden)
+    phone.get_by_role("button", name="End turn").tap()
+    assert book.wait_kernel("print(enc3.current)", "Shade") == "Shade"
+    expect(gm).to_contain_text("Sent from Blueshift's phone:")
+    expect(phone.get_by_role("button", name="End turn")).to_have_count(0)
+    # Ganyeka hits Blueshift: the phone offers the answers, with their odds and cost
+    book.kernel("enc3.end_turn()\nenc3.attack('Ganyeka', 'Blueshift', rank=5, dice=[6, 5])")
+    for name in ("Block", "Dodge", "Dive for cover", "Take the hit"):
+        expect(phone.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(phone.locator(".bpb-phone-hit")).to_contain_text("Ganyeka hits you")
+    expect(phone.locator(".bpb-phone-answer").filter(has_text="Dodge")).to_contain_text("of 36")
+    phone.get_by_label("Dice").fill("6 6")
+    phone.get_by_role("button", name="Dodge", exact=True).tap()
+    expect(gm).to_contain_text("Answered from Blueshift's phone:")
+    assert book.wait_kernel("print(enc3.pending_attack)", "None") == "None"
+    expect(phone.locator(".bpb-phone-hit")).to_have_count(0)
+    assert phone.evaluate("() => window.__bpb_xss") is None
+    # a new link revokes this one: the page says so
+    book.kernel("players3.link('Blueshift')")
+    expect(phone.locator(".bpb-player-status")).to_contain_text("ask the GM")
+    # the GM screen's Players: New link gives Blueshift a page of the screen's own, with a QR code
+    players = gm.locator(".bpb-players-row").filter(has_text="Blueshift")
+    players.get_by_role("button", name="New link").click()
+    expect(players.get_by_role("img", name="QR code of Blueshift's link")).to_be_visible()
+    href = players.get_by_role("link").get_attribute("href")
+    assert href is not None and "/p/" in href
+    phone.goto(href)
+    expect(phone.locator(".bpb-phone-name")).to_have_text("Blueshift")
+    context.close()
+    book.kernel("players3.close()")

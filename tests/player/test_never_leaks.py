@@ -61,6 +61,9 @@ class Watching:
             self.view = PlayerView(self.enc)
         self.comm: Recorder = self.view.comm
         self.feed = Feed()
+        #: Each combatant's own page (a player's phone): the shared view, their sheet and
+        #: health, what they may do (a hidden one's page shows them nothing of themselves).
+        self.personal = [Feed(player=name) for name in self.names]
         self.events: list[bytes] = []
         self.checked = 0
         self.failures: list[str] = []
@@ -72,8 +75,9 @@ class Watching:
         """Check what was just sent (an observer's error is only logged: kept for the
         invariant below)."""
         sent = self.feed.update(self.enc)
+        mine = [e for feed in self.personal for e in feed.update(self.enc) or ()]
         try:
-            texts = self.check_messages(() if sent is None else sent)
+            texts = self.check_messages((() if sent is None else sent) + tuple(mine))
             self.check_quiet_while_hidden_acts(texts)
         except AssertionError as error:
             self.failures.append(str(error))
@@ -112,6 +116,13 @@ class Watching:
             return
         hidden = unseen(self.enc)
         shown = set(self.enc.names) - hidden
+        for feed in self.personal:
+            feed.update(self.enc)
+            you = feed.view and feed.view["you"]
+            if you:
+                assert you["name"] in shown
+                text = json.dumps(you, ensure_ascii=False).casefold()
+                assert not [n for n in hidden if n.casefold() in text], text[:300]
         for view in (self.view.view, self.feed.update(self.enc) and self.feed.view):
             if not view:
                 continue

@@ -34,7 +34,7 @@ def chip(output: Locator, name: str) -> Locator:
 
 def test_blackout_gm_screen_shows_steps_and_pips_and_rolls_initiative(notebook: Notebook) -> None:
     out = notebook.run_cell(BLACKOUT)
-    expect(out.locator(".bpb")).to_have_count(6)
+    expect(out.locator(".bpb")).to_have_count(7)  # and Players
     expect(out).not_to_contain_text("Error displaying widget")
     expect(chip(out, "Kara")).to_contain_text("step 3")
     expect(chip(out, "Mech").locator(".bpb-pip.bpb-filled")).to_have_count(4)
@@ -70,7 +70,7 @@ def test_blackout_gm_screen_shows_steps_and_pips_and_rolls_initiative(notebook: 
 
 def test_d10_gm_screen_shows_surprise_odds_and_rolls_ap(notebook: Notebook) -> None:
     out = notebook.run_cell(D10)
-    expect(out.locator(".bpb")).to_have_count(5)
+    expect(out.locator(".bpb")).to_have_count(6)  # and Players
     expect(out).not_to_contain_text("Error displaying widget")
     expect(chip(out, "Evan")).to_contain_text("initiative 12")
     odds = "Evan: a d10 over AwarB 4 surprises (a 10 always does) · surprised 3/5 (60%)"

@@ -50,7 +50,7 @@ def chip(output: Locator, name: str) -> Locator:
 
 def test_gm_screen_renders_and_end_turn_reaches_the_kernel(notebook: Notebook) -> None:
     out = show(notebook, "enc_a", "GMScreen")
-    expect(out.locator(".bpb")).to_have_count(6)
+    expect(out.locator(".bpb")).to_have_count(7)  # and Players
     expect(out).not_to_contain_text("Error displaying widget")
     expect(chip(out, "Blueshift")).to_have_attribute("aria-current", "true")
     expect(out.locator(".bpb-attack .bpb-arithmetic").first).to_be_visible()

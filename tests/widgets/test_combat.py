@@ -67,7 +67,15 @@ def hp(screen: GMScreen, name: str) -> int:
 
 def test_the_screen_shows_blackout_s_parts() -> None:
     _enc, screen = started()
-    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert screen.layout_panels == [
+        "strip",
+        "roster",
+        "combat",
+        "initiative",
+        "log",
+        "files",
+        "players",
+    ]
     assert combat(screen)["kinds"] == ["free", "movement", "standard", "reaction"]
 
 

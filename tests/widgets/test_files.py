@@ -99,7 +99,15 @@ def test_loading_a_fight_of_another_system_shows_its_parts(tmp_path: Path) -> No
     to(screen, "files", "load", name="bunker.fight.json")
     assert files(screen)["error"] == ""
     assert screen.encounter.rules.name == "blackout"
-    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert screen.layout_panels == [
+        "strip",
+        "roster",
+        "combat",
+        "initiative",
+        "log",
+        "files",
+        "players",
+    ]
     assert set(screen.panels) == set(screen.layout_panels)
     assert screen.panels["roster"]["names"] == ["Kara", "Vex", "Mech"]
 
@@ -396,7 +404,15 @@ def test_gm_screen_alone_starts_an_empty_fight_and_new_fight_offers_every_rule_s
     assert files(screen)["error"] == "" and files(screen)["form_error"] == {}
     enc = screen.encounter
     assert (enc.rules.name, enc.rules.options()["pool_die"]) == ("blackout", 10)
-    assert screen.layout_panels == ["strip", "roster", "combat", "initiative", "log", "files"]
+    assert screen.layout_panels == [
+        "strip",
+        "roster",
+        "combat",
+        "initiative",
+        "log",
+        "files",
+        "players",
+    ]
     assert files(screen)["rules"] == "blackout"
     to(screen, "files", "new_fight", rules="d10-ap")
     assert screen.encounter.rules.name == "d10-ap" and "d10" in screen.layout_panels

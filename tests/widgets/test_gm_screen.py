@@ -22,16 +22,16 @@ def screen_of(enc: Encounter) -> GMScreen:
 @pytest.mark.parametrize(
     ("make", "panels"),
     [
-        (fight, ["strip", "roster", "attack", "task", "log", "files"]),
-        (blackout_fight, ["strip", "roster", "combat", "initiative", "log", "files"]),
-        (d10_fight, ["strip", "roster", "d10", "log", "files"]),
+        (fight, ["strip", "roster", "attack", "task", "log", "files", "players"]),
+        (blackout_fight, ["strip", "roster", "combat", "initiative", "log", "files", "players"]),
+        (d10_fight, ["strip", "roster", "d10", "log", "files", "players"]),
     ],
     ids=["bpb", "blackout", "d10-ap"],
 )
 def test_the_screen_shows_the_parts_its_system_lists(make: Any, panels: list[str]) -> None:
     enc = make()
     screen = screen_of(enc)
-    assert screen.layout_panels == panels == list(enc.panels)
+    assert screen.layout_panels == panels == [*enc.panels, "players"]  # Players: every screen
     assert list(screen.panels) == panels
     assert all(screen.part(key).encounter is enc for key in panels)
     assert screen.encounter is enc

@@ -6,3 +6,6 @@ from bpb_widgets.bpb.panels.defense import DefensePart
 from bpb_widgets.bpb.panels.task import TaskPart
 
 PARTS = (AttackPart, DefensePart, TaskPart)
+
+# the answers to a hit a player's phone offers (declared as it is imported)
+from bpb_widgets.bpb.panels import phone as phone  # noqa: E402

@@ -321,6 +321,24 @@ class LogState(PartState):
     rule_texts: dict[str, RuleText]
 
 
+# -- players ---------------------------------------------------------------------------------------
+
+
+class PlayerLink(TypedDict):
+    """One player character's own page: its address (token included) and its QR code (an SVG
+    data URI), both "" until the GM makes a link."""
+
+    name: str
+    url: str
+    qr: str
+
+
+class PlayersState(PartState):
+    """Each player character's own page, for their phone (``PlayersPart``)."""
+
+    players: list[PlayerLink]
+
+
 # -- check ----------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,56 @@
+// @ts-check
+// Players: each player character's own page, for their phone. Per player: "New link" makes their
+// page (and replaces the one before: its token is refused from then on), its address to copy and
+// a QR code to scan (an SVG made in the kernel, nothing fetched). bpb_widgets/widgets/panels/players.py.
+import { button, h } from "../lib/dom.js";
+import { frame } from "../lib/frame.js";
+import { command, watch } from "../lib/sync.js";
+
+/**
+ * @import { ModelLike, PlayersState, Traits } from "../lib/types.js"
+ */
+
+/**
+ * Draw the players' links into `el`.
+ * @param {{ model: ModelLike<Traits>, el: HTMLElement }} props
+ * @returns {() => void}
+ */
+export default function renderPlayers({ model: anyModel, el }) {
+  const model = /** @type {ModelLike<PlayersState>} */ (/** @type {unknown} */ (anyModel));
+  const { body, cleanup } = frame(el, model, { title: "Players", cls: "bpb-players" });
+  const list = h("ul", { class: "bpb-players-list", "aria-label": "Players' own pages" });
+  const hint = h("p", {
+    class: "bpb-hint",
+    text: "Each player's own page, for their phone: they answer their hits and end their turns there.",
+  });
+  body.append(list, hint);
+  const paint = () => {
+    const players = model.get("players") || [];
+    if (!players.length) {
+      list.replaceChildren(h("li", { class: "bpb-hint", text: "No player character in the fight yet." }));
+      return;
+    }
+    list.replaceChildren(
+      ...players.map((player) =>
+        h(
+          "li",
+          { class: "bpb-players-row", "data-name": player.name },
+          h("strong", { text: player.name }),
+          player.url
+            ? h("a", { href: player.url, target: "_blank", rel: "noopener noreferrer", text: player.url })
+            : h("span", { class: "bpb-hint", text: "no link yet" }),
+          player.qr ? h("img", { src: player.qr, alt: `QR code of ${player.name}'s link`, width: 132 }) : null,
+          button("New link", () => command(model, "new_link", { name: player.name }), {
+            cls: "bpb-small",
+            title: `A new page for ${player.name}: the link before stops working`,
+          }),
+        ),
+      ),
+    );
+  };
+  const unwatch = watch(model, ["players"], paint);
+  return () => {
+    unwatch();
+    cleanup();
+  };
+}

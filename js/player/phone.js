@@ -1,0 +1,265 @@
+// @ts-check
+// A player's own page, for their phone (served by bpb_widgets/player/server.py at /p/<token>/):
+// the shared view (render.js), their character (sheet, health, plot points, conditions), and what
+// they may do now, as buttons: the answers to a hit on them, with their odds and cost, exactly as
+// the GM's attack panel offers them ("Block", "Dodge", "Dive for cover", "Take the hit") and a box
+// for their physical dice ("Dice"); on their turn "End turn", "Delay"; holding a delayed turn,
+// "Take delayed turn". Each tap is POSTed as JSON with the stamp of the fight it was offered on;
+// the kernel checks it and answers. Every word from the fight is text, never HTML. EventSource
+// reconnects by itself, and the server sends the whole view again as it does.
+import { h } from "../lib/dom.js";
+import { chance } from "../lib/odds.js";
+import { paintView, patched } from "./render.js";
+
+/**
+ * @import { PlayerViewState } from "../lib/types.js"
+ */
+
+/**
+ * The part of the view that is this player's (bpb_widgets.player.projection.project_player).
+ * @typedef {{
+ *   name: string, side: string, sheet: Record<string, unknown>,
+ *   health: { label?: string, value?: number, maximum?: number, apart?: number, apart_label?: string,
+ *             extra?: [string, number][], reads?: string } | null,
+ *   plot_points: number | null,
+ *   conditions: { name: string, by: string, until: string }[],
+ *   actions: { turn: string[], hit: Record<string, any> | null, stamp: string },
+ * }} You
+ */
+
+/** The turn actions' buttons. */
+const TURN = { end_turn: "End turn", delay: "Delay", take_delayed: "Take delayed turn" };
+
+/**
+ * The words under an answer's button: its odds and its cost.
+ * @param {string} key
+ * @param {Record<string, any>} answer
+ */
+function answerWords(key, answer) {
+  if (key === "block" || key === "dodge") {
+    const odds = /** @type {Omit<import("../lib/types.js").OddsPayload, "distribution">} */ (answer);
+    const words = [`${answer.attribute_name} ${answer.attribute}: ${chance(odds)}`];
+    if (answer.consequence) words.push(answer.consequence);
+    return words.join(" · ");
+  }
+  if (key === "cover") return String(answer.consequence || "");
+  if (key === "take") {
+    if (answer.effect) return String(answer.effect);
+    const after = `Endurance ${answer.before} → ${answer.after}`;
+    return `${answer.damage} damage${answer.stunning ? " (stunning)" : ""}: ${after}${answer.out ? ", out" : ""}`;
+  }
+  return "";
+}
+
+/**
+ * The dice typed in the "Dice" box: two numbers, or none (rolled).
+ * @param {HTMLInputElement} box
+ * @returns {number[] | null | undefined} undefined: not two dice.
+ */
+function typedDice(box) {
+  const text = box.value.trim();
+  if (!text) return null;
+  const dice = text.split(/[\s,]+/).map(Number);
+  if (dice.length !== 2 || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) return undefined;
+  return dice;
+}
+
+/**
+ * Follow the player's view at `events`; send their taps to `action`. After each repaint,
+ * `root.dataset.version` holds the version drawn (the browser tests read it).
+ * @param {HTMLElement} root
+ * @param {string} events The events' URL (relative: the token is in the page's path).
+ * @param {string} action The actions' URL.
+ * @returns {() => void} Stop following.
+ */
+export function startPhonePage(root, events, action) {
+  const status = h("p", { class: "bpb-player-status", role: "status", text: "Connecting…" });
+  const mine = h("section", { class: "bpb bpb-phone", "aria-label": "Your character" });
+  const view = h("div", { class: "bpb bpb-player bpb-phone-view" });
+  const said = h("p", { class: "bpb-phone-said", role: "alert" });
+  root.replaceChildren(mine, said, view, status);
+  /** @type {(PlayerViewState & { you?: You | null }) | null} */
+  let state = null;
+  let sending = false;
+
+  /** @param {string} what @param {string} stamp @param {number[] | null} [dice] @param {boolean} [plotPoint] */
+  const send = async (what, stamp, dice = null, plotPoint = false) => {
+    if (sending) return;
+    sending = true;
+    said.textContent = "Sending…";
+    try {
+      const response = await fetch(action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          action: what,
+          stamp,
+          ...(dice ? { dice } : {}),
+          ...(plotPoint ? { plot_point: true } : {}),
+        }),
+        credentials: "omit",
+        cache: "no-store",
+      });
+      let error = "";
+      try {
+        error = String((await response.json()).error || "");
+      } catch {
+        error = response.ok ? "" : `Refused (${response.status}).`;
+      }
+      said.textContent = response.ok ? "Sent." : error || `Refused (${response.status}).`;
+      // what was offered is spent: its buttons go until the fight shows what is offered next
+      // (while a hidden combatant acts, the page is kept as it was: nothing new comes)
+      if (response.ok) for (const spent of mine.querySelectorAll(".bpb-phone-hit, .bpb-phone-turn")) spent.remove();
+    } catch {
+      said.textContent = "Not sent: the connection is lost.";
+    } finally {
+      sending = false;
+    }
+  };
+
+  /** @param {You | null | undefined} you */
+  const paintMine = (you) => {
+    if (!you) {
+      mine.replaceChildren(h("p", { class: "bpb-player-status", text: "Your character is not in the fight now." }));
+      return;
+    }
+    const health = you.health;
+    const words = [];
+    if (health?.label) {
+      words.push(`${health.label} ${health.value}/${health.maximum}`);
+      if (health.apart) words.push(`${health.apart} ${health.apart_label}`);
+    }
+    if (health?.reads) words.push(health.reads);
+    if (you.plot_points !== null && you.plot_points !== undefined) words.push(`plot points ${you.plot_points}`);
+    /** @type {HTMLElement[]} */
+    const parts = [
+      h("h2", { class: "bpb-phone-name", text: you.name }),
+      h("p", { class: "bpb-phone-vitals", text: words.join(" · ") }),
+    ];
+    if (you.conditions.length) {
+      parts.push(
+        h(
+          "ul",
+          { class: "bpb-player-conditions", "aria-label": "Conditions" },
+          ...you.conditions.map((c) =>
+            h("li", {
+              class: "bpb-player-condition",
+              text: [c.name, c.by && `by ${c.by}`, c.until].filter(Boolean).join(" · "),
+            }),
+          ),
+        ),
+      );
+    }
+    const { turn, hit, stamp } = you.actions;
+    if (hit) {
+      const dice = /** @type {HTMLInputElement} */ (
+        h("input", {
+          type: "text",
+          inputmode: "numeric",
+          autocomplete: "off",
+          placeholder: "e.g. 4 5",
+          class: "bpb-phone-dice",
+        })
+      );
+      const offered = /** @type {string[]} */ (hit.offered || []);
+      // a plot point buys a block's or dodge's automatic success: pressed, the next one spends it
+      const plot = /** @type {{ points?: number }} */ (hit.plot || {});
+      const spend = plot.points
+        ? h("button", {
+            type: "button",
+            class: "bpb-button bpb-phone-button bpb-phone-plot",
+            "aria-pressed": "false",
+            text: "Spend plot point",
+            title: `${plot.points} plot point${plot.points === 1 ? "" : "s"}: Block or Dodge succeeds`,
+            onclick: (/** @type {Event} */ event) => {
+              const it = /** @type {HTMLElement} */ (event.currentTarget);
+              it.setAttribute("aria-pressed", it.getAttribute("aria-pressed") === "true" ? "false" : "true");
+            },
+          })
+        : null;
+      const spending = () => spend?.getAttribute("aria-pressed") === "true";
+      const labels = /** @type {Record<string, string>} */ (hit.labels || {});
+      const buttons = offered.map((key) => {
+        const answer = /** @type {Record<string, any>} */ (hit[key] || {});
+        const rolled = key === "block" || key === "dodge";
+        return h(
+          "div",
+          { class: "bpb-phone-answer" },
+          h("button", {
+            type: "button",
+            class: "bpb-button bpb-phone-button",
+            text: labels[key] || key,
+            onclick: () => {
+              const typed = rolled ? typedDice(dice) : null;
+              if (typed === undefined) {
+                said.textContent = "Dice: two numbers from 1 to 6 (or leave it empty to roll).";
+                return;
+              }
+              send(key, stamp, typed, rolled && spending());
+            },
+          }),
+          h("span", { class: "bpb-phone-odds", text: answerWords(key, answer) }),
+        );
+      });
+      parts.push(
+        h(
+          "section",
+          { class: "bpb-phone-hit", "aria-label": "You are hit" },
+          h("h3", { text: `${hit.attacker || "Someone"} hits you with ${hit.power} (rank ${hit.rank})` }),
+          h("label", { class: "bpb-phone-dice-label" }, "Dice ", dice),
+          spend,
+          ...buttons,
+        ),
+      );
+    }
+    if (turn.length) {
+      parts.push(
+        h(
+          "div",
+          { class: "bpb-phone-turn", role: "group", "aria-label": "Your turn" },
+          ...turn.map((key) =>
+            h("button", {
+              type: "button",
+              class: "bpb-button bpb-phone-button",
+              text: TURN[/** @type {keyof typeof TURN} */ (key)] || key,
+              onclick: () => send(key, stamp),
+            }),
+          ),
+        ),
+      );
+    }
+    mine.replaceChildren(...parts);
+  };
+
+  const source = new EventSource(events);
+  /** @param {MessageEvent} event @param {(data: unknown) => any} next */
+  const apply = (event, next) => {
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    state = next(data);
+    paintView(view, state);
+    paintMine(state ? state.you : null);
+    const version = event.lastEventId;
+    requestAnimationFrame(() => {
+      root.dataset.version = version;
+    });
+  };
+  source.addEventListener("full", (event) => apply(event, (data) => data));
+  source.addEventListener("patch", (event) => apply(event, (data) => patched(state, data)));
+  source.addEventListener("open", () => {
+    status.textContent = "";
+    root.dataset.connected = "true";
+  });
+  source.addEventListener("error", () => {
+    status.textContent =
+      source.readyState === EventSource.CLOSED
+        ? "This link has closed: ask the GM for your new link."
+        : "Connection lost: reconnecting…";
+    root.dataset.connected = "false";
+  });
+  return () => source.close();
+}
