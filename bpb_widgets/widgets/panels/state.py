@@ -142,6 +142,9 @@ class StripState(PartState):
     controls: Controls
     round: int
     current: str | None
+    #: "Thugs' turn": the heading's words for whose turn it is, possessive as the log writes it
+    #: (``transcript.possessive``), empty while nobody's turn.
+    turn: str
     order: list[str]
     states: dict[str, ChipState]
     environment: list[str]
@@ -240,6 +243,8 @@ class RosterState(PartState):
     names: list[str]
     sides: list[str]
     current: str | None
+    #: The order of play (``Encounter.order``): table mode lays the cards out in it.
+    order: list[str]
     cards: dict[str, CardState]
     card_error: CardError | Empty
     by_hand: list[HandAction]
