@@ -127,10 +127,12 @@ function pinOrderOfPlay(root, grid) {
       strip.style.transform = "";
       return;
     }
-    const top =
-      scroller instanceof Element && scroller.contains(root) ? Math.max(0, scroller.getBoundingClientRect().top) : 0;
+    const view = scroller instanceof Element && scroller.contains(root) ? scroller.getBoundingClientRect() : null;
+    const top = Math.max(0, view?.top ?? 0);
     const box = grid.getBoundingClientRect();
-    const shift = Math.max(0, Math.min(top - box.top, box.height - strip.offsetHeight));
+    // a strip taller than half the view (hundreds of chips) is not pinned over what it would hide
+    const room = (view?.height ?? window.innerHeight) / 2;
+    const shift = strip.offsetHeight > room ? 0 : Math.max(0, Math.min(top - box.top, box.height - strip.offsetHeight));
     strip.style.transform = shift > 0 ? `translateY(${Math.round(shift)}px)` : "";
     strip.classList.toggle("bpb-pinned", shift > 0);
   };
@@ -180,7 +182,7 @@ export function host(renderers) {
       );
       const narrow = () => root.clientWidth > 0 && root.clientWidth < TABLE_BELOW;
       const paintMode = () => {
-        const table = grid.childElementCount > 1 && (chosen ?? narrow());
+        const table = grid.querySelectorAll?.(":scope > .bpb-cell").length > 1 && (chosen ?? narrow());
         root.classList.toggle("bpb-table-mode", table);
         toggle.setAttribute("aria-pressed", String(table));
       };
