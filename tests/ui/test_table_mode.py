@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gm_screen import Screen
@@ -57,10 +58,28 @@ def shoot(s: Screen, name: str) -> None:
     width = page.viewport_size["width"] if page.viewport_size else 0
     s.notebook.screenshot(s.out, f"{name}-{width}")
     if os.environ.get("BPB_DOCS_SCREENSHOT") and width == 800:
-        s.notebook.screenshot(s.out, "table-mode-800-light", DOCS)
+        top(s, DOCS / "table-mode-800-light.png")
         s.notebook.set_theme(DARK)
-        s.notebook.screenshot(s.out, "table-mode-800-dark", DOCS)
+        top(s, DOCS / "table-mode-800-dark.png")
         s.notebook.set_theme(LIGHT)
+
+
+def top(s: Screen, path: Path, height: int = 1100) -> None:
+    """The screen's first ``height`` px, as a GM at the table sees it: the order of play, the
+    turn's attack, the first cards."""
+    s.out.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    box = s.out.bounding_box()
+    assert box is not None
+    s.notebook.page.screenshot(
+        path=str(path),
+        animations="disabled",
+        clip={
+            "x": box["x"],
+            "y": box["y"],
+            "width": box["width"],
+            "height": min(height, box["height"]),
+        },
+    )
 
 
 def round_is(s: Screen, number: int, current: str) -> None:
