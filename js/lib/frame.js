@@ -119,7 +119,10 @@ export function keyMap(scope) {
     for (const [key, act] of Object.entries(panel.keys)) {
       const button = section.querySelector(`[aria-keyshortcuts="${key}"]`);
       const label = act.label ?? button?.textContent ?? key;
-      rows.push([panel.title, key, label]);
+      // keys that do the same (the digits typing the dice) make one row: "0–9"
+      const same = rows.find(([title, , what]) => title === panel.title && what === label);
+      if (same) same[1] = `${same[1].split("–")[0]}–${key}`;
+      else rows.push([panel.title, key, label]);
     }
   }
   return rows;

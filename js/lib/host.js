@@ -88,7 +88,8 @@ function keysDialog(root) {
   const open = () => {
     before = /** @type {HTMLElement | null} */ (document.activeElement);
     const rows = keyMap(root);
-    const name = (/** @type {string} */ key) => (key === " " ? "Space" : key.length === 1 ? key.toUpperCase() : key);
+    const name = (/** @type {string} */ key) =>
+      key === " " ? "Space" : /^[a-z]/.test(key) ? key[0].toUpperCase() + key.slice(1) : key;
     list.replaceChildren(
       h("tr", {}, h("th", { text: "Key" }), h("th", { text: "Does" }), h("th", { text: "Panel" })),
       ...rows.map(([panel, key, what]) =>

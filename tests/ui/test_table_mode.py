@@ -165,6 +165,8 @@ def test_the_typical_round_by_keyboard_with_physical_dice(screen: Screen) -> Non
     expect(keymap).to_be_visible()
     expect(keymap).to_contain_text("End turn")
     expect(keymap).to_contain_text("Attack")
+    expect(keymap).to_contain_text("Target Cy (villains)")
+    s.notebook.screenshot(keymap, "table-mode-keymap")
     page.keyboard.press("Escape")
     expect(keymap).to_be_hidden()
     command_keys = dice_keys = 0
