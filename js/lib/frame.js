@@ -76,14 +76,15 @@ export function shortcutOf(event) {
 }
 
 /**
- * Run the shortcut `key` of the first panel inside `scope` that offers it now (the panels in the
- * order they are laid out); whether one did.
+ * Run the shortcut `key` of the first panel shown inside `scope` that offers it now (the panels
+ * in the order they are laid out; not one behind its disclosure button); whether one did.
  * @param {Element} scope
  * @param {string} key
  * @param {KeyboardEvent} event
  */
 export function routeKey(scope, key, event) {
   for (const section of scope.querySelectorAll?.("section.bpb") ?? []) {
+    if (!(section.checkVisibility?.() ?? true)) continue; // behind its disclosure button
     const panel = offered.get(section);
     const act = panel?.keys[key];
     if (!panel || !act) continue;
@@ -106,7 +107,8 @@ export function cancelAsking(scope) {
 }
 
 /**
- * The keys available now in the panels inside `scope`: [panel title, key, what it does].
+ * The keys available now in the panels inside `scope`: [panel title, keys (separated by a space,
+ * or a range of digits), what they do].
  * @param {Element} scope
  * @returns {Array<[string, string, string]>}
  */
@@ -115,14 +117,15 @@ export function keyMap(scope) {
   const rows = [];
   for (const section of scope.querySelectorAll("section.bpb")) {
     const panel = offered.get(section);
-    if (!panel) continue;
+    if (!panel || !(section.checkVisibility?.() ?? true)) continue;
     for (const [key, act] of Object.entries(panel.keys)) {
       const button = section.querySelector(`[aria-keyshortcuts="${key}"]`);
       const label = act.label ?? button?.textContent ?? key;
-      // keys that do the same (the digits typing the dice) make one row: "0–9"
+      // keys that do the same make one row: the digits typing the dice "0–9", A and Enter "a enter"
       const same = rows.find(([title, , what]) => title === panel.title && what === label);
-      if (same) same[1] = `${same[1].split("–")[0]}–${key}`;
-      else rows.push([panel.title, key, label]);
+      if (!same) rows.push([panel.title, key, label]);
+      else if (/^\d/.test(same[1]) && /^\d$/.test(key)) same[1] = `${same[1].split("–")[0]}–${key}`;
+      else same[1] = `${same[1]} ${key}`;
     }
   }
   return rows;

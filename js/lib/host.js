@@ -88,8 +88,11 @@ function keysDialog(root) {
   const open = () => {
     before = /** @type {HTMLElement | null} */ (document.activeElement);
     const rows = keyMap(root);
-    const name = (/** @type {string} */ key) =>
-      key === " " ? "Space" : /^[a-z]/.test(key) ? key[0].toUpperCase() + key.slice(1) : key;
+    const name = (/** @type {string} */ keys) =>
+      keys
+        .split(" ")
+        .map((key) => (/^[a-z]/.test(key) ? key[0].toUpperCase() + key.slice(1) : key))
+        .join(" or ");
     list.replaceChildren(
       h("tr", {}, h("th", { text: "Key" }), h("th", { text: "Does" }), h("th", { text: "Panel" })),
       ...rows.map(([panel, key, what]) =>

@@ -166,6 +166,8 @@ def test_the_typical_round_by_keyboard_with_physical_dice(screen: Screen) -> Non
     expect(keymap).to_contain_text("End turn")
     expect(keymap).to_contain_text("Attack")
     expect(keymap).to_contain_text("Target Cy (villains)")
+    expect(keymap.get_by_role("row", name="A or Enter Attack Attack")).to_be_visible()
+    expect(keymap).not_to_contain_text("Dice roller")  # behind its button: its R is not offered
     s.notebook.screenshot(keymap, "table-mode-keymap")
     page.keyboard.press("Escape")
     expect(keymap).to_be_hidden()
