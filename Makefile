@@ -93,9 +93,10 @@ types: $(INSTALLED)
 	$(PY) tools/front_end_types.py
 
 # the README's screenshots of the GM screen mid-fight (JupyterLab light, Notebook 7 dark), made by
-# the browser test that plays a whole fight by clicks
+# the browser test that plays a whole fight by clicks, and of table mode at 800 px (light, dark)
 screenshot: $(INSTALLED) $(STATIC) $(CHROMIUM)
 	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui/test_gm_screen_fight.py
+	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui/test_table_mode.py -k 800px
 	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/player -k docs_screenshot
 
 bench: $(INSTALLED) $(STATIC)

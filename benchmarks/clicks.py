@@ -1,5 +1,7 @@
 """Clicks and keystrokes per round of a fight (issue 32: "one typical round of four combatants, an
-attack and an answer each"; goal: 12 clicks or fewer, with the dice typed or rolled).
+attack and an answer each"; goal: 12 clicks or fewer, with the dice typed or rolled; issue 35:
+at most 10 clicks by mouse, at most 12 keys by the keyboard alone, Attack within one screen height
+of End turn at 800 px, where the screen is in table mode).
 
 A GM screen in a real JupyterLab page, 800 px wide, is played by Playwright as a GM plays it, and
 every real input is counted: a click is one click, choosing from a select is two (open it, pick),
@@ -91,11 +93,15 @@ class Count:
 
 
 def play_round(
-    screen: Locator, chosen: dict[str, tuple[str | None, str | None]], typed: bool
+    screen: Locator,
+    chosen: dict[str, tuple[str | None, str | None]],
+    typed: bool,
+    ends: bool = False,
 ) -> Count:
     """One round by clicks: each attacker (as the screen offers them) makes their attack, with
     ``chosen`` target and attack where given, the dice rolled or ``typed``; the target takes the
-    hit; End turn. Returns the inputs counted."""
+    hit; End turn (``ends``: the answer ends the turn, "End the turn with the answer" ticked).
+    Returns the inputs counted."""
     from playwright.sync_api import expect
 
     count = Count()
@@ -121,9 +127,61 @@ def play_round(
         expect(answers).to_be_visible()
         count.click(answers.get_by_role("button", name="Take the hit", exact=True))
         expect(answers).to_be_hidden()
-        count.click(strip.get_by_role("button", name="End turn", exact=True))
+        if ends:
+            expect(attack.get_by_role("combobox", name="Attacker")).not_to_have_value(attacker)
+        else:
+            count.click(strip.get_by_role("button", name="End turn", exact=True))
     expect(heading).not_to_have_text(start)
     return count
+
+
+def play_round_by_keys(screen: Locator, typed: bool) -> tuple[int, int]:
+    """One typical round by the keyboard alone (issue 35), the focus anywhere in the screen:
+    Enter attacks the target offered, T takes the hit, E ends the turn; ``typed``: the dice are
+    typed first ("4 3": on the first turn the target's number key picks it again and puts the
+    focus in the dice box, where it stays, letters being shortcuts there). Returns the keys
+    pressed for commands and the characters of dice typed."""
+    from playwright.sync_api import expect
+
+    page = screen.page
+    attack = screen.get_by_role("region", name="Attack", exact=True)
+    strip = screen.get_by_role("region", name="Order of play")
+    answers = attack.get_by_role("region", name="The hit waiting for an answer")
+    dice = attack.get_by_role("textbox", name="Physical dice")
+    heading = strip.locator(".bpb-round")
+    start = heading.inner_text()
+    strip.locator(".bpb-round").click()  # the focus on the screen, as after any click in it
+    commands = characters = 0
+    for index, attacker in enumerate(CHOSEN):
+        expect(attack.get_by_role("combobox", name="Attacker")).to_have_value(attacker)
+        expect(attack.locator(".bpb-arithmetic")).to_be_visible()
+        if typed:
+            if index == 0:  # the target offered's number: it stays, the focus goes to the box
+                target = attack.get_by_role("combobox", name="Target")
+                page.keyboard.press(str(target.evaluate("(select) => select.selectedIndex + 1")))
+                commands += 1
+                expect(dice).to_be_focused()
+            page.keyboard.type(DICE)
+            characters += len(DICE)
+        page.keyboard.press("Enter")
+        expect(answers).to_be_visible()
+        page.keyboard.press("t")
+        expect(answers).to_be_hidden()
+        page.keyboard.press("e")
+        commands += 3
+    expect(heading).not_to_have_text(start)
+    return commands, characters
+
+
+def end_turn_to_attack(screen: Locator) -> float:
+    """How far below End turn the Attack button sits on the page, in px."""
+    attack = screen.get_by_role("region", name="Attack", exact=True)
+    strip = screen.get_by_role("region", name="Order of play")
+    end = strip.get_by_role("button", name="End turn", exact=True).bounding_box()
+    go = attack.get_by_role("button", name="Attack", exact=True).bounding_box()
+    if end is None or go is None:
+        raise RuntimeError("End turn or Attack is not on the page")
+    return go["y"] - end["y"]
 
 
 def run() -> list[Figure]:
@@ -148,8 +206,15 @@ def run() -> list[Figure]:
             wall = (time.perf_counter() - started) * 1e3
             first_typed = play_round(typed, CHOSEN, typed=True)
             second_typed = play_round(typed, again, typed=True)
+            distance = end_turn_to_attack(typed)
+            table = typed.locator(".bpb-host.bpb-table-mode").count() == 1
+            keys_rolled = play_round_by_keys(rolled, typed=False)
+            keys_typed = play_round_by_keys(typed, typed=True)
+            attack = rolled.get_by_role("region", name="Attack", exact=True)
+            attack.get_by_role("checkbox", name="End the turn with the answer").check()
+            ending = play_round(rolled, again, typed=False, ends=True)
             rounds = book.kernel("print(rolled.encounter.round, typed.encounter.round)")
-            if rounds.strip() != "3 3":
+            if rounds.strip() != "5 4":
                 raise RuntimeError(f"the rounds did not all end: {rounds}")
         finally:
             browser.close()
@@ -171,4 +236,25 @@ def run() -> list[Figure]:
         ("  keystrokes (the dice and Enter)", second_typed.keys, "keys"),
         ("the first round, dice typed", first_typed.clicks, "clicks"),
         ("  keystrokes", first_typed.keys, "keys"),
+        (
+            "a typical round, 'End the turn with the answer' ticked (goal <= 10)",
+            ending.clicks,
+            "clicks",
+        ),
+        (
+            "a typical round by the keyboard alone, dice rolled (goal <= 12)",
+            keys_rolled[0],
+            "keys",
+        ),
+        (
+            "a typical round by the keyboard alone, dice typed (goal <= 12)",
+            keys_typed[0],
+            "keys",
+        ),
+        ("  and the dice typed ('4 3' an attack)", keys_typed[1], "characters"),
+        (
+            f"End turn to Attack at {WIDTH} px{' (table mode)' if table else ''}, goal one screen",
+            distance,
+            "px",
+        ),
     ]

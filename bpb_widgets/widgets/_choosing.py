@@ -40,10 +40,9 @@ class ChoosingAttack(Part[E]):
 
     def first_foe(self, attacker: str) -> str | None:
         """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
-        a foe at all, else anyone else (None when alone)."""
+        anyone else still in it; never someone out of the fight (None: the GM chooses)."""
         enc = self.encounter
         side = enc.side_of(attacker)
-        others = [n for n in enc.names if n != attacker]
-        foes = [n for n in others if not side or enc.side_of(n) != side]
-        standing = (n for n in foes if not enc.turn_state(n).out)
-        return next(standing, None) or next(iter(foes or others), None)
+        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
+        foes = (n for n in others if not side or enc.side_of(n) != side)
+        return next(foes, None) or next(iter(others), None)

@@ -269,7 +269,7 @@ class PlayerView(Widget):
             print(f"Player view: {url}")
             if proxied is not None and not hub.proxy_installed():
                 print("(behind JupyterHub: install jupyter-server-proxy where Jupyter runs)")
-        return url
+        return url if quiet else _Printed(url)
 
     def link(self, name: str) -> str:
         """A page of its own for the player of ``name`` (a visible character of the players'
@@ -380,3 +380,12 @@ class Check(Board[CheckPart]):
         prompt = self.question.prompt
         shown = prompt if len(prompt) <= 60 else prompt[:59].rstrip() + "…"
         return f"Check({self.question.kind}: {shown})"
+
+
+class _Printed(str):
+    """A URL ``serve`` has printed already: a notebook does not echo it a second time."""
+
+    __slots__ = ()
+
+    def _ipython_display_(self) -> None:
+        """Shown once, by the print."""

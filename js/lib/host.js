@@ -4,7 +4,15 @@
 // container query: the output area's width, not the window's). Keys pressed inside never reach
 // the notebook. A panel whose renderer is not in the bundle (one defined outside the package) is
 // drawn by the module the kernel sent in the `renderers` trait, loaded once.
-import { h } from "./dom.js";
+//
+// A screen of several panels has a table mode (docs/architecture.md, "Table mode"): the default
+// while the widget is narrower than about 900 px, a toggle otherwise. It is layout only: the
+// order of play sticks at the top, the panel of the turn's actions comes next, the cards follow
+// in order of play, and the panels a GM does not need every turn (the files, a dice roller: their
+// frame says `tuck`) wait behind a disclosure button. The screen's one-key shortcuts work wherever
+// the focus is inside it (routed to the panel that offers the key), and `?` lists them.
+import { button, h } from "./dom.js";
+import { cancelAsking, keyMap, routeKey, shortcutOf } from "./frame.js";
 import * as kit from "./kit.js";
 import { panelModel } from "./panel.js";
 import { initialize } from "./sync.js";
@@ -47,6 +55,106 @@ export function loadRenderer(source) {
  */
 const WIDE = new Set(["strip", "files"]);
 
+/** Table mode is the default below this width of the widget itself (px). */
+export const TABLE_BELOW = 900;
+
+/**
+ * The key map `?` opens: the keys each panel offers now, closed by Escape (or Close), which gives
+ * the focus back to where it was.
+ * @param {HTMLElement} root the screen, whose panels' keys are listed
+ */
+function keysDialog(root) {
+  const list = h("table", { class: "bpb-keymap-table" });
+  const close = button("Close", () => dialog.close());
+  const title = h("h3", {
+    class: "bpb-title",
+    id: `bpb-keys-${Math.random().toString(36).slice(2)}`,
+    text: "Keys available now",
+  });
+  const dialog = h(
+    "dialog",
+    { class: "bpb-keymap", "aria-labelledby": title.id },
+    title,
+    list,
+    h("p", {
+      class: "bpb-hint",
+      text: "The keys work wherever the focus is in the screen (letters too in a dice box). Escape closes this list.",
+    }),
+    close,
+  );
+  /** @type {HTMLElement | null} */
+  let before = null;
+  dialog.addEventListener("close", () => before?.focus());
+  const open = () => {
+    before = /** @type {HTMLElement | null} */ (document.activeElement);
+    const rows = keyMap(root);
+    const name = (/** @type {string} */ keys) =>
+      keys
+        .split(" ")
+        .map((key) => (/^[a-z]/.test(key) ? key[0].toUpperCase() + key.slice(1) : key))
+        .join(" or ");
+    list.replaceChildren(
+      h("tr", {}, h("th", { text: "Key" }), h("th", { text: "Does" }), h("th", { text: "Panel" })),
+      ...rows.map(([panel, key, what]) =>
+        h("tr", {}, h("td", {}, h("kbd", { text: name(key) })), h("td", { text: what }), h("td", { text: panel })),
+      ),
+      h("tr", {}, h("td", {}, h("kbd", { text: "?" })), h("td", { text: "this list" }), h("td", { text: "" })),
+    );
+    dialog.showModal();
+    close.focus();
+  };
+  return { dialog, open };
+}
+
+/**
+ * In table mode, keep the order of play (`.bpb-cell-strip`) at the top of whatever scrolls the
+ * screen out of view. CSS `position: sticky` cannot: a notebook's output area clips its overflow
+ * (JupyterLab's is `overflow: auto`), so the cell would stick to a box that never scrolls. The
+ * strip is moved down instead (a transform, no layout), within the screen's own height. Returns
+ * the cleanup.
+ * @param {HTMLElement} root the screen (`.bpb-host`)
+ * @param {HTMLElement} grid its panels
+ */
+function pinOrderOfPlay(root, grid) {
+  let queued = false;
+  /** @type {HTMLElement | null} */
+  let pinned = null;
+  /** @type {EventTarget | null} */
+  let scroller = null;
+  const place = () => {
+    queued = false;
+    const strip = /** @type {HTMLElement | null} */ (grid.querySelector?.(":scope > .bpb-cell-strip") ?? null);
+    if (pinned && pinned !== strip) pinned.style.transform = "";
+    pinned = strip;
+    if (!strip) return;
+    if (!root.classList.contains("bpb-table-mode")) {
+      strip.style.transform = "";
+      return;
+    }
+    const view = scroller instanceof Element && scroller.contains(root) ? scroller.getBoundingClientRect() : null;
+    const top = Math.max(0, view?.top ?? 0);
+    const box = grid.getBoundingClientRect();
+    // a strip taller than half the view (hundreds of chips) is not pinned over what it would hide
+    const room = (view?.height ?? window.innerHeight) / 2;
+    const shift = strip.offsetHeight > room ? 0 : Math.max(0, Math.min(top - box.top, box.height - strip.offsetHeight));
+    strip.style.transform = shift > 0 ? `translateY(${Math.round(shift)}px)` : "";
+    strip.classList.toggle("bpb-pinned", shift > 0);
+  };
+  /** @param {Event} event */
+  const scrolled = (event) => {
+    if (event.target instanceof Element && !event.target.contains(root)) return;
+    scroller = event.target;
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(place);
+    }
+  };
+  if (typeof document === "undefined" || typeof document.addEventListener !== "function") return () => {};
+  // scroll events do not bubble: caught on their way down, from whatever scrolls
+  document.addEventListener("scroll", scrolled, { capture: true, passive: true });
+  return () => document.removeEventListener("scroll", scrolled, { capture: true });
+}
+
 /**
  * An anywidget module showing the host's panels with these renderers.
  * @param {Record<string, PanelRenderer>} renderers
@@ -57,29 +165,93 @@ export function host(renderers) {
     initialize,
     render({ model, el }) {
       const grid = h("div", { class: "bpb-screen" });
-      const root = h("div", { class: "bpb-host", tabindex: "-1", "data-lm-suppress-shortcuts": "true" }, grid);
-      // a click anywhere inside keeps the focus inside, and no key reaches the notebook's shortcuts
+      const keyList = keysDialog(grid);
+      /** The GM's choice of mode (null: table mode while the widget is narrow). @type {boolean | null} */
+      let chosen = null;
+      const toggle = h("button", {
+        type: "button",
+        class: "bpb-button bpb-small",
+        "aria-pressed": "false",
+        text: "Table mode",
+        title: "One column in the order of a turn: the order of play at the top, then the turn's actions and the cards",
+      });
+      const showKeys = button("Keys (?)", keyList.open, { cls: "bpb-small", title: "The keys available now (?)" });
+      const bar = h("div", { class: "bpb-host-bar", hidden: true }, toggle, showKeys);
+      const root = h(
+        "div",
+        { class: "bpb-host", tabindex: "-1", "data-lm-suppress-shortcuts": "true" },
+        bar,
+        grid,
+        keyList.dialog,
+      );
+      const narrow = () => root.clientWidth > 0 && root.clientWidth < TABLE_BELOW;
+      const paintMode = () => {
+        const table = grid.querySelectorAll?.(":scope > .bpb-cell").length > 1 && (chosen ?? narrow());
+        root.classList.toggle("bpb-table-mode", table);
+        toggle.setAttribute("aria-pressed", String(table));
+      };
+      const unpin = pinOrderOfPlay(root, grid);
+      toggle.addEventListener("click", () => {
+        chosen = !root.classList.contains("bpb-table-mode");
+        paintMode();
+      });
+      // the widget's own width (not the window's) decides, as the output area resizes
+      const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(paintMode);
+      resized?.observe(root);
+      // a click anywhere inside keeps the focus inside, and no key reaches the notebook's
+      // shortcuts; a key no panel with the focus took goes to the panel that offers it
       root.addEventListener("keydown", (event) => {
-        if (event.key !== "Escape") event.stopPropagation();
+        const key = shortcutOf(event);
+        if (key === "?" && !keyList.dialog.open) {
+          event.preventDefault();
+          keyList.open();
+        } else if (key !== null && key !== "escape" && !keyList.dialog.open) routeKey(grid, key, event);
+        // Escape leaves the screen to the notebook, unless it cancels a question or the key map
+        const cancelled = key === "escape" && !keyList.dialog.open && cancelAsking(grid);
+        if (event.key !== "Escape" || keyList.dialog.open || cancelled) event.stopPropagation();
       });
       el.replaceChildren(root);
       el.classList.add("bpb-widget");
       /** @type {Array<() => void>} */
       let cleanups = [];
+      /** The panels the GM opened from behind their disclosure button, by key. */
+      const shown = new Set();
       const layout = () => {
         for (const cleanup of cleanups) cleanup();
         cleanups = [];
         const extra = model.get("renderers") ?? {};
         const keys = (model.get("layout_panels") ?? []).filter((key) => key in renderers || key in extra);
         grid.classList.toggle("bpb-single", keys.length === 1);
+        bar.hidden = keys.length < 2;
         grid.replaceChildren(
-          ...keys.map((key) => {
+          ...keys.flatMap((key) => {
             const cell = h("div", { class: `bpb-cell bpb-cell-${key}${WIDE.has(key) ? " bpb-wide" : ""}` });
+            // in table mode a panel its frame tucks away waits behind this button
+            // open stays open when the screen is laid out again (New fight, Load: new panels)
+            const disclose = h("button", {
+              type: "button",
+              class: `bpb-button bpb-disclose bpb-disclose-${key}`,
+              "aria-expanded": String(shown.has(key)),
+            });
+            cell.classList.toggle("bpb-shown", shown.has(key));
+            disclose.addEventListener("click", () => {
+              const open = !shown.has(key);
+              if (open) shown.add(key);
+              else shown.delete(key);
+              disclose.setAttribute("aria-expanded", String(open));
+              cell.classList.toggle("bpb-shown", open);
+            });
             const panel = panelModel(model, key);
             let stop = () => {};
             let gone = false;
             const draw = (/** @type {PanelRenderer} */ render) => {
-              if (!gone) stop = render({ model: panel, el: cell, kit });
+              if (gone) return;
+              stop = render({ model: panel, el: cell, kit });
+              const section = cell.querySelector?.("section.bpb");
+              const tucked = section?.hasAttribute("data-tuck") ?? false;
+              cell.classList.toggle("bpb-tuck", tucked);
+              disclose.classList.toggle("bpb-tuck", tucked);
+              disclose.textContent = section?.getAttribute("aria-label") ?? key;
             };
             if (key in renderers) draw(renderers[key]);
             else
@@ -91,9 +263,10 @@ export function host(renderers) {
               stop();
               panel.dispose();
             });
-            return cell;
+            return [disclose, cell];
           }),
         );
+        paintMode();
       };
       model.on("change:layout_panels", layout);
       model.on("change:renderers", layout);
@@ -102,6 +275,8 @@ export function host(renderers) {
         model.off("change:layout_panels", layout);
         model.off("change:renderers", layout);
         el.classList.remove("bpb-widget");
+        resized?.disconnect();
+        unpin();
         for (const cleanup of cleanups) cleanup();
       };
     },

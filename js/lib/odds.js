@@ -31,7 +31,7 @@ export function exact([numerator, denominator, probability]) {
 
 /**
  * A bar per value of `distribution` ([[value, probability], ...]); `shade(value)` gives the extra
- * classes of its bar ("bpb-hit", "bpb-hit bpb-extreme"), `name` words a bar's tooltip.
+ * classes of its bar ("bpb-hit", "bpb-hit bpb-extreme"), `name` words a bar's tooltip and labels the axis.
  * @param {Distribution} distribution
  * @param {string} label
  * @param {(value: number) => string} [shade]
@@ -45,9 +45,9 @@ export function bars(distribution, label, shade = () => "", name = "total") {
     class: "bpb-chart",
     role: "img",
     "aria-label": label,
-    width: distribution.length * width,
-    height: height + 14,
-    viewBox: `0 0 ${distribution.length * width} ${height + 14}`,
+    width: Math.max(distribution.length * width, 72), // at least the axis's label wide
+    height: height + 28,
+    viewBox: `0 0 ${Math.max(distribution.length * width, 72)} ${height + 28}`,
   });
   distribution.forEach(([value, p], index) => {
     const barHeight = Math.max(1, (p / top) * height);
@@ -61,6 +61,9 @@ export function bars(distribution, label, shade = () => "", name = "total") {
     bar.append(svg("title", {}, `${name} ${value}: ${percent(p)}`));
     root.append(bar, svg("text", { x: index * width + width / 2, y: height + 11, "text-anchor": "middle" }, value));
   });
+  // the axis's label: what the numbers under the bars count
+  const wide = Math.max(distribution.length * width, 72);
+  root.append(svg("text", { class: "bpb-axis", x: wide / 2, y: height + 25, "text-anchor": "middle" }, name));
   return root;
 }
 

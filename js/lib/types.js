@@ -177,6 +177,7 @@ export {};
  * @property {Controls} controls
  * @property {number} round
  * @property {string | null} current
+ * @property {string} turn "Thugs' turn": the heading's words for whose turn it is, possessive as the log writes it (`transcript.possessive`), empty while nobody's turn.
  * @property {Array<string>} order
  * @property {Record<string, ChipState>} states
  * @property {Array<string>} environment
@@ -269,6 +270,7 @@ export {};
  * @property {Array<string>} names
  * @property {Array<string>} sides
  * @property {string | null} current
+ * @property {Array<string>} order The order of play (`Encounter.order`): table mode lays the cards out in it.
  * @property {Record<string, CardState>} cards
  * @property {CardError | Unset<CardError>} card_error
  * @property {Array<HandAction>} by_hand
@@ -577,6 +579,7 @@ export {};
  * @property {Array<string>} names
  * @property {Record<string, string>} sides
  * @property {string | null} current
+ * @property {string} turn "Thugs' turn", possessive as the log writes it (empty while nobody's turn).
  * @property {number | null} ap
  * @property {string | null} one_two
  * @property {string | null} vitality_due
@@ -784,6 +787,7 @@ export {};
  * @property {number} dr
  * @property {boolean} extreme
  * @property {string | null} effect
+ * @property {string} title "Cy's Kick (rank 3) hits Bo": the hit in words, possessive as the log writes it.
  */
 
 /**
@@ -995,6 +999,7 @@ export {};
 /**
  * @typedef {object} ApOdds
  * @property {string} combatant
+ * @property {string} turn "Thugs' turn", possessive as the log writes it.
  * @property {number} agb
  * @property {number} penalty
  * @property {Distribution} distribution

@@ -43,7 +43,7 @@ function optionValue(option, input) {
  */
 export default function renderFiles({ model: anyModel, el }) {
   const model = /** @type {ModelLike<FilesState>} */ (/** @type {unknown} */ (anyModel));
-  const { body, cleanup } = frame(el, model, { title: "Files", cls: "bpb-files" });
+  const { body, cleanup } = frame(el, model, { title: "Files", cls: "bpb-files", tuck: true });
   const listId = `bpb-fights-${Math.random().toString(36).slice(2)}`;
   const name = h("input", {
     type: "text",

@@ -831,6 +831,12 @@ export default function renderRoster({ model: anyModel, el }) {
     const names = model.get("names") ?? [];
     const all = model.get("cards") ?? {};
     const wanted = names.filter((name) => all[name]).map((name) => paintCard(name, all[name]));
+    // their place in the order of play, which table mode lays them out in (CSS order)
+    const order = model.get("order") ?? [];
+    for (const item of wanted) {
+      const place = order.indexOf(item.dataset.name ?? "");
+      item.style.setProperty("--bpb-play", String(place < 0 ? order.length : place));
+    }
     if (cards.children.length === 0)
       cards.append(...wanted); // the first paint in one go
     else
@@ -854,7 +860,7 @@ export default function renderRoster({ model: anyModel, el }) {
   const stopEditor = watch(model, ["editing"], paintEditor);
   const stopForm = watch(model, ["form_error"], paintFormError);
   const stopSamples = watch(model, ["samples"], paintSamples);
-  const stop = watch(model, ["names", "cards", "current", "card_error"], paint);
+  const stop = watch(model, ["names", "cards", "current", "order", "card_error"], paint);
   return () => {
     stop();
     stopEditor();

@@ -91,7 +91,7 @@ export default function renderStrip({ model: anyModel, el }) {
   const rollTheAp = () => command(model, "roll_ap");
   const undoOne = () => command(model, "undo");
   const redoOne = () => command(model, "redo");
-  /** @type {Record<string, () => void>} */
+  /** @type {Record<string, import("../lib/frame.js").Shortcut>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Order of play", cls: "bpb-strip", keys });
   const heading = h("p", { class: "bpb-round", "aria-live": "polite" });
@@ -240,7 +240,7 @@ export default function renderStrip({ model: anyModel, el }) {
     const current = model.get("current");
     const order = shownOrder();
     const states = model.get("states") ?? {};
-    const turn = current ? ` · ${current}'s turn` : " · the environment acts";
+    const turn = current ? ` · ${model.get("turn")}` : " · the environment acts";
     setText(heading, round > 0 ? `Round ${round}${turn}` : "Not started: settle the order, then Start");
     const started = round > 0;
     start.hidden = rollOrder.hidden = started;
@@ -274,9 +274,17 @@ export default function renderStrip({ model: anyModel, el }) {
       keys[key] = act;
       hints.push(`${key.toUpperCase()} ${what}`);
     };
+    // ending or delaying a turn twice in a row by one key asks first (the second is someone
+    // else's turn): the question names whose
+    /**
+     * @param {() => void} act
+     * @param {string} what
+     */
+    const askingAgain = (act, what) =>
+      Object.assign(() => act(), { confirm: () => `${what} ${model.get("turn") || "this turn"} too?` });
     offer("s", "start", startFight, !started);
-    offer("e", "end turn", endTheTurn, started && Boolean(current));
-    offer("d", "delay", delay, started && Boolean(current));
+    offer("e", "end turn", askingAgain(endTheTurn, "End"), started && Boolean(current));
+    offer("d", "delay", askingAgain(delay, "Delay"), started && Boolean(current));
     offer("a", "roll AP", rollTheAp, started && controls.ap_dice && !rollAp.disabled);
     offer("p", "spend AP", spend, started && controls.ap_dice && !spendAp.disabled);
     offer("u", "undo", undoOne, !undo.disabled);

@@ -262,7 +262,7 @@ describe("charts", () => {
     const svg = bars(payload.distribution, "Chance of each total", () => "", "total");
     assert.equal(svg.namespaceURI, "http://www.w3.org/2000/svg");
     assert.equal(svg.getAttribute("aria-label"), "Chance of each total");
-    assert.equal(svg.getAttribute("width"), "54");
+    assert.equal(svg.getAttribute("width"), "72"); // at least the axis's label wide
     const rects = svg.findAll((node) => node.tagName === "RECT");
     assert.deepEqual(
       rects.map((rect) => rect.getAttribute("height")),
@@ -273,7 +273,7 @@ describe("charts", () => {
       ["total 11: 25%", "total 12: 50%", "total 15: 25%"],
     );
     const labels = svg.findAll((node) => node.tagName === "TEXT").map((text) => text.textContent);
-    assert.deepEqual(labels, ["11", "12", "15"]);
+    assert.deepEqual(labels, ["11", "12", "15", "total"]); // the values, then the axis's label
   });
 
   it("shades success and, with expertise, extreme success", () => {

@@ -86,8 +86,13 @@ def test_a_notebook_renders_and_end_turn_works(
         stderr = "application/vnd.jupyter.stderr"
         errors = page.locator(f".jp-OutputArea-output[data-mime-type='{stderr}']")
         expect(errors).to_have_count(0)
-        for panel in page.locator(".jp-OutputArea .bpb").all():
+        # every panel shows, but those table mode keeps behind their button (issue 35: the
+        # files, the dice roller), whose buttons show
+        shown = ".jp-OutputArea .bpb:not(.bpb-table-mode .bpb[data-tuck])"
+        for panel in page.locator(shown).all():
             expect(panel).to_be_visible()
+        for button in page.locator(".jp-OutputArea .bpb-table-mode .bpb-disclose.bpb-tuck").all():
+            expect(button).to_be_visible()
 
         strip = page.locator(".jp-OutputArea .bpb-strip").last
         strip.scroll_into_view_if_needed()

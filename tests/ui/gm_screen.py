@@ -16,7 +16,9 @@ def open_screen(
     whose one cell ``setup`` shows the GM screen."""
     book = open_notebook(server, browser, name, app=app, width=800)
     book.set_theme(theme)
-    return Screen(book, book.run_cell(setup))
+    screen = Screen(book, book.run_cell(setup))
+    screen.show_tucked()
+    return screen
 
 
 #: The one cell a fight by clicks starts from (issue 32): the screen alone.
@@ -44,6 +46,14 @@ class Screen:
         self.answers = self.attack.get_by_role("region", name="The hit waiting for an answer")
         self.log = out.get_by_role("region", name="Encounter log")
         self.files = out.get_by_role("region", name="Files")
+
+    def show_tucked(self) -> None:
+        """Open the panels table mode tucks behind a disclosure button (the files, the dice
+        roller), as a GM would who uses them through the fight."""
+        expect(self.strip).to_be_visible()
+        for button in self.out.locator(".bpb-disclose.bpb-tuck").all():
+            if button.is_visible() and button.get_attribute("aria-expanded") == "false":
+                button.click()
 
     def kernel(self, expression: str) -> str:
         """What ``print(expression)`` prints in the kernel (the fight on screen is

@@ -86,9 +86,13 @@ def test_keyboard_shortcuts_run_commands(notebook: Notebook) -> None:
     assert notebook.wait_kernel("print(enc_d.current)", "Ganyeka") == "Ganyeka"
     notebook.page.keyboard.press("u")
     assert notebook.wait_kernel("print(enc_d.current)", "Blueshift") == "Blueshift"
-    # D twice is JupyterLab's "delete cell": inside the widget it delays, twice, and nothing else
+    # D twice is JupyterLab's "delete cell": inside the widget it delays, then asks before
+    # delaying the next turn too (issue 35), and D a third time does; nothing else happens
     cells = notebook.page.locator(".jp-Notebook .jp-Cell").count()
     notebook.page.keyboard.press("d")
+    assert notebook.wait_kernel("print(enc_d.current)", "Ganyeka") == "Ganyeka"
+    notebook.page.keyboard.press("d")
+    expect(out.get_by_role("status")).to_contain_text("Delay Ganyeka's turn too?")
     notebook.page.keyboard.press("d")
     assert notebook.wait_kernel("print(enc_d.current)", "Monolith") == "Monolith"
     assert notebook.page.locator(".jp-Notebook .jp-Cell").count() == cells
@@ -276,9 +280,13 @@ def test_in_an_ipywidgets_box_a_screen_takes_the_row_and_keeps_a_width_given_to_
     assert share("alone") > 0.95
     assert 0.7 < share("beside") < 1
     assert 0.35 < share("given") < 0.45
-    # stacked into one column at 40 % of the output, two columns when it has the row
+    # stacked into one column at 40 % of the output, two columns when it has the row (848 px:
+    # table mode by default, one column, and two once the toggle turns it off)
     columns = "el => getComputedStyle(el).gridTemplateColumns.split(' ').length"
-    assert out.locator(".alone .bpb-screen").evaluate(columns) == 2
+    alone = out.locator(".alone")
+    assert alone.locator(".bpb-screen").evaluate(columns) == 1
+    alone.get_by_role("button", name="Table mode").click()
+    assert alone.locator(".bpb-screen").evaluate(columns) == 2
     assert out.locator(".given .bpb-screen").evaluate(columns) == 1
 
 

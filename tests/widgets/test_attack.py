@@ -82,6 +82,32 @@ def test_the_default_target_is_a_foe_still_in_the_fight() -> None:
     assert attack(screen)["selection"]["target"] == "Brute"
 
 
+def test_the_default_target_is_never_someone_out_of_the_fight() -> None:
+    """Issue 35: with every foe out, the default is someone else still in the fight, or none
+    (the GM chooses), never a foe out of the fight."""
+    enc, screen = started()
+    enc.attack("Widow", "Thug", power="Blast", dice=(3, 3))
+    enc.take_hit("Thug")
+    enc.defeat("Brute")
+    enc.end_turn()
+    while enc.current != "Widow":
+        enc.end_turn()  # round 2, Widow again: Thug and Brute out
+    assert enc.turn_state("Brute").out
+    assert attack(screen)["selection"]["target"] is None
+
+
+def test_an_answer_can_end_the_turn() -> None:
+    """Issue 35: "End the turn with the answer": once no hit waits, the attacker's turn ends,
+    a command of its own that Undo takes back first."""
+    enc, screen = started()
+    to(screen, "attack", "roll", dice=[3, 3])
+    to(screen, "attack", "answer", how="take", end_turn=True)
+    assert attack(screen)["error"] == ""
+    assert enc.current != "Widow" and not enc.pending_hits
+    to(screen, "strip", "undo")
+    assert enc.current == "Widow" and enc.turn_state("Thug").out
+
+
 def test_the_preview_odds_are_exact() -> None:
     enc, screen = started()
     p = attack(screen)["preview"]
@@ -137,6 +163,7 @@ def test_a_hit_waits_with_each_answer_s_odds_and_cost() -> None:
             "dr": 7,
             "extreme": False,
             "effect": None,
+            "title": "Widow's Blast (rank 7) hits Thug",
         }
     ]
     answers = attack(screen)["answers"]

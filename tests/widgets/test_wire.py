@@ -53,8 +53,9 @@ def test_a_patch_names_only_the_fields_that_changed(wire: Wire) -> None:
     send(strip, {"cmd": "end_turn"})
     [patch] = wire.patches()
     edits = {edit["field"]: edit for edit in patch["panels"]["strip"]}
-    assert set(edits) == {"current", "states"}
+    assert set(edits) == {"current", "turn", "states"}
     assert edits["current"] == {"field": "current", "value": "Monolith"}
+    assert edits["turn"] == {"field": "turn", "value": "Monolith's turn"}
     assert set(edits["states"]["set"]) == {"Ganyeka"}  # the chip that changed: acted
     assert edits["states"]["set"]["Ganyeka"]["acted"] == 1
 

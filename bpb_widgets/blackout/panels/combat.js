@@ -42,7 +42,8 @@ function rollInputs(model, what) {
   const dice = h("input", {
     type: "text",
     size: "6",
-    placeholder: "e.g. 5 2 6 1",
+    placeholder: "blank = roll",
+    title: "The dice rolled at the table, e.g. 5 2 6 1 (blank: the screen rolls)",
     "aria-label": `${what}: physical dice`,
   });
   const successes = h("input", {
@@ -54,7 +55,7 @@ function rollInputs(model, what) {
   });
   const typedDice = typedOnce(model, dice, parseDice);
   const typedSuccesses = typedOnce(model, successes, counted);
-  const row = h("span", { class: "bpb-inline" }, field("Dice (blank = roll)", dice), field("or successes", successes));
+  const row = h("span", { class: "bpb-inline" }, field("Physical dice", dice), field("or successes", successes));
   return {
     row,
     /** The successes counted, sent before the dice typed (successes win; neither: roll). */
@@ -395,7 +396,7 @@ export default function renderCombat({ model: anyModel, el }) {
     fillSelect(faller, people, faller.value || current);
 
     const ap = model.get("ap");
-    apLeft.textContent = current ? `${current}'s turn: ${ap ?? 0} AP left` : "";
+    apLeft.textContent = current ? `${model.get("turn")}: ${ap ?? 0} AP left` : "";
     const due = model.get("vitality_due");
     vitality.hidden = !due;
     const waiting = vitality.querySelector(".bpb-waiting");

@@ -10,6 +10,7 @@ from typing import Any
 from bpb_widgets.blackout import Blackout
 from bpb_widgets.blackout.panels.state import CombatState
 from bpb_widgets.engine.dice import Dice
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._choosing import ChoosingAttack
 from bpb_widgets.widgets._commands import panel_command
@@ -44,6 +45,7 @@ class CombatPart(ChoosingAttack[Blackout]):
             self.put("names", enc.names)
             self.put("sides", {name: enc.side_of(name) for name in enc.names})
         self.put("current", enc.current)
+        self.put("turn", f"{possessive(enc.current)} turn" if enc.current else "")
         self.put("ap", None if enc.current is None else enc.ap(enc.current))
         self.put("one_two", enc.one_two)
         self.put("vitality_due", enc.vitality_due)

@@ -32,7 +32,12 @@ export default function renderInitiative({ model: anyModel, el }) {
   const [fewest, most] = model.get("choices").dice;
   const counts = Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
   const who = h("select", { "aria-label": "Who rolls" });
-  const physical = h("input", { type: "text", size: "6", placeholder: "e.g. 2 5 6", "aria-label": "Physical dice" });
+  const physical = h("input", {
+    type: "text",
+    size: "10",
+    placeholder: "blank = roll",
+    title: "The dice rolled at the table, e.g. 2 5 6 (blank: the screen rolls)",
+  });
   const typedPhysical = typedOnce(model, physical, parseDice);
   let count = model.get("selection").count ?? most;
 
@@ -82,7 +87,7 @@ export default function renderInitiative({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      field("Dice (blank = roll)", physical),
+      field("Physical dice", physical),
       button("Roll initiative", roll, { key: "r", cls: "bpb-primary" }),
     ),
     result,

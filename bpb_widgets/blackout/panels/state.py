@@ -76,6 +76,8 @@ class CombatState(PartState):
     names: list[str]
     sides: dict[str, str]
     current: str | None
+    #: "Thugs' turn", possessive as the log writes it (empty while nobody's turn).
+    turn: str
     ap: int | None
     one_two: str | None
     vitality_due: str | None

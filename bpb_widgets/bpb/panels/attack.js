@@ -25,6 +25,13 @@ import { command, watch } from "../../../js/lib/sync.js";
 
 /** The option of the attack select that types an attack in. */
 const TYPED = "";
+/** The answers' keys: B block, O dodge, C dive for cover, T take the hit. */
+const ANSWER_KEYS = /** @type {Record<string, string>} */ ({
+  Block: "b",
+  Dodge: "o",
+  "Dive for cover": "c",
+  "Take the hit": "t",
+});
 /** What the effects of an extreme success are called on their buttons. */
 const EFFECTS = /** @type {Record<string, string>} */ ({
   overwhelming: "Overwhelm",
@@ -54,7 +61,7 @@ function takeText(target, take) {
 export default function renderAttack({ model: anyModel, el }) {
   const model = /** @type {ModelLike<AttackState>} */ (/** @type {unknown} */ (anyModel));
   const attack = () => command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
-  /** @type {Record<string, () => void>} */
+  /** @type {Record<string, import("../../../js/lib/frame.js").Shortcut>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
 
@@ -79,7 +86,14 @@ export default function renderAttack({ model: anyModel, el }) {
     placeholder: "—",
     "aria-label": "Distance (ft)",
   });
-  const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  // dice are digits and spaces: a letter typed in the box is a shortcut (T takes the hit, E ends the turn)
+  const dice = h("input", {
+    type: "text",
+    size: "10",
+    placeholder: "blank = roll",
+    title: "The dice rolled at the table, e.g. 3 5 (blank: the screen rolls)",
+    "data-shortcuts": "letters",
+  });
   const typedDice = typedOnce(model, dice, parseDice);
   const plotPoint = plotPointBox(model);
   // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
@@ -151,8 +165,11 @@ export default function renderAttack({ model: anyModel, el }) {
   setup.append(grapple, grabs);
   const answers = answersPanel();
   // the dice box serves the attack and, once it hits, the target's answer
-  const diceField = field("Dice (blank = roll)", dice);
-  const controls = h("div", { class: "bpb-controls" }, attackButton, diceField, plotPoint.label);
+  const diceField = field("Physical dice", dice);
+  // the GM's choice for the session (this view's): a turn of one attack ends with its answer
+  const endWithAnswer = h("input", { type: "checkbox" });
+  const endField = h("label", { class: "bpb-check" }, endWithAnswer, " End the turn with the answer");
+  const controls = h("div", { class: "bpb-controls" }, attackButton, diceField, plotPoint.label, endField);
   // a refused roll, grab, break free or answer shows why next to the box it blames
   const formError = h("p", { class: "bpb-field-error", role: "alert", hidden: true });
   /** @type {import("../../../js/lib/dom.js").FormFields} */
@@ -375,7 +392,13 @@ export default function renderAttack({ model: anyModel, el }) {
    */
   function answersPanel() {
     /** @param {string} how */
-    const answer = (how) => () => command(model, "answer", { how, dice: typedDice(), plot_point: plotPoint.take() });
+    const answer = (how) => () =>
+      command(model, "answer", {
+        how,
+        dice: typedDice(),
+        plot_point: plotPoint.take(),
+        end_turn: endWithAnswer.checked,
+      });
     const reached = h("input", { type: "checkbox", checked: true });
     /**
      * @param {string} label
@@ -383,7 +406,7 @@ export default function renderAttack({ model: anyModel, el }) {
      * @param {...HTMLElement} more shown unless the answer is refused
      */
     const slot = (label, act, ...more) => {
-      const go = button(label, act, { cls: "bpb-primary" });
+      const go = button(label, act, { cls: "bpb-primary", key: ANSWER_KEYS[label] });
       const refused = h("p", { class: "bpb-refused" });
       const odds = h("p", { class: "bpb-odds-text" });
       const consequence = h("p", { class: "bpb-consequence" });
@@ -397,17 +420,17 @@ export default function renderAttack({ model: anyModel, el }) {
         setText(consequence, no ? "" : p.consequence);
         for (const el of more) el.hidden = no;
       };
-      return { card, paint };
+      return { card, paint, go };
     };
     const cards = {
       block: slot("Block", answer("block")),
       dodge: slot("Dodge", answer("dodge")),
       cover: slot(
         "Dive for cover",
-        () => command(model, "answer", { how: "cover", reached: reached.checked }),
+        () => command(model, "answer", { how: "cover", reached: reached.checked, end_turn: endWithAnswer.checked }),
         h("label", { class: "bpb-check bpb-small-text" }, reached, " cover within a normal move"),
       ),
-      take: slot("Take the hit", () => command(model, "answer", { how: "take" })),
+      take: slot("Take the hit", () => command(model, "answer", { how: "take", end_turn: endWithAnswer.checked })),
     };
     const title = h("h4", { class: "bpb-card-title" });
     const chooser = h("p");
@@ -446,10 +469,7 @@ export default function renderAttack({ model: anyModel, el }) {
       const hit = pending[0];
       const more =
         pending.length > 1 ? ` (${pending.length - 1} more hit${pending.length > 2 ? "s" : ""} waiting)` : "";
-      setText(
-        title,
-        `${hit.attacker}'s ${hit.power} (rank ${hit.rank}${hit.kind === "normal" ? "" : `, ${hit.kind}`}) hits ${hit.target}${more}`,
-      );
+      setText(title, `${hit.title}${more}`);
       const chosen = a.choose_effect ?? null;
       choosing.classList.toggle("bpb-set-aside", chosen === null);
       answering.classList.toggle("bpb-set-aside", chosen !== null);
@@ -476,17 +496,73 @@ export default function renderAttack({ model: anyModel, el }) {
             "div",
             { class: "bpb-inline", role: "group", "aria-label": name },
             h("strong", { text: name }),
-            button(`Take it for ${a.target}`, () => command(model, "answer", { how: "take", instead: name }), {
-              cls: "bpb-small",
-              title: `${name} dives in front of the attack and takes the hit`,
-            }),
+            button(
+              `Take it for ${a.target}`,
+              () => command(model, "answer", { how: "take", instead: name, end_turn: endWithAnswer.checked }),
+              {
+                cls: "bpb-small",
+                title: `${name} dives in front of the attack and takes the hit`,
+              },
+            ),
             h("span", { class: "bpb-small-text", text: cost }),
           ),
         ),
       );
     };
-    return { box, paint, interpose };
+    return { box, paint, interpose, cards };
   }
+
+  /**
+   * The keys of what can be done now: while setting up, 1 to 9 pick the target (the focus then
+   * waits in the dice box for the dice, if any) and Enter or A attacks; while a hit waits, B, O,
+   * C and T answer it, and a digit typed anywhere goes into the dice box.
+   * @param {boolean} canAttack
+   * @param {boolean} waiting
+   * @param {boolean} choosing
+   */
+  const offerKeys = (canAttack, waiting, choosing) => {
+    for (const key of Object.keys(keys)) delete keys[key];
+    if (canAttack) {
+      keys.a = attack;
+      keys.enter = Object.assign(() => attack(), { label: "Attack" });
+    }
+    if (choosing) {
+      [...target.options].slice(0, 9).forEach((option, index) => {
+        keys[String(index + 1)] = Object.assign(
+          () => {
+            if (target.value !== option.value) {
+              target.value = option.value;
+              ask();
+            }
+            dice.focus();
+          },
+          { label: `Target ${option.textContent}` },
+        );
+      });
+    }
+    if (waiting) {
+      for (const { go } of Object.values(answers.cards)) {
+        const key = go.getAttribute("aria-keyshortcuts");
+        if (key && !go.disabled) keys[key] = () => go.click();
+      }
+      for (const digit of "0123456789") {
+        keys[digit] = Object.assign(
+          () => {
+            dice.focus();
+            dice.value += digit;
+          },
+          { label: "Type the dice" },
+        );
+      }
+    }
+  };
+  const answerHint = () =>
+    Object.values(answers.cards)
+      .filter(({ go }) => !go.disabled)
+      .map(
+        ({ go }) => `${(go.getAttribute("aria-keyshortcuts") ?? "").toUpperCase()} ${go.textContent?.toLowerCase()} · `,
+      )
+      .join("");
 
   const paint = () => {
     buildChoices();
@@ -512,14 +588,13 @@ export default function renderAttack({ model: anyModel, el }) {
     const lines = model.get("result").lines ?? [];
     redraw(result, JSON.stringify(lines), () => lines.map((text) => h("li", { text })));
     const canAttack = started && !pending.length && !attackButton.disabled;
-    if (canAttack) keys.a = attack;
-    else delete keys.a;
+    offerKeys(canAttack, waiting, started && !pending.length);
     setText(
       hint,
       pending.length
-        ? "Answer the hit: the turn goes on once every hit is resolved."
+        ? `Answer the hit: the turn goes on once every hit is resolved. Keys: ${answerHint()}digits the dice`
         : canAttack
-          ? "Keys: A attack"
+          ? "Keys: 1–9 target · digits in the dice box · Enter or A attack · ? all keys"
           : "",
     );
   };

@@ -22,6 +22,7 @@ from bpb_widgets.bpb.panels.payloads import (
 from bpb_widgets.bpb.panels.state import AttackState
 from bpb_widgets.bpb.rules import EXPLOSION_DIFFICULTY
 from bpb_widgets.engine.dice import Dice, check_dice
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._choosing import ChoosingAttack
 from bpb_widgets.widgets._commands import panel_command
@@ -220,6 +221,9 @@ class AttackPart(ChoosingAttack[BulletproofBlues]):
             "dr": hit.dr,
             "extreme": hit.roll.extreme and hit.kind != "exploding",
             "effect": hit.effect,
+            "title": f"{possessive(hit.attacker)} {hit.power} (rank {hit.rank}"
+            + ("" if hit.kind == "normal" else f", {hit.kind}")
+            + f") hits {hit.target}",
         }
 
     def _answers(self) -> dict[str, Any]:
@@ -429,10 +433,13 @@ class AttackPart(ChoosingAttack[BulletproofBlues]):
         reached: bool = True,
         instead: str | None = None,
         plot_point: bool = False,
+        end_turn: bool = False,
     ) -> None:
         """The target of the first hit waiting answers it: "block", "dodge", "cover" (dive for
         cover; ``reached``: cover within a normal move) or "take" (``instead``: someone else
-        takes it in the target's place, a forced action of theirs)."""
+        takes it in the target's place, a forced action of theirs). ``end_turn``: the GM's
+        "End the turn with the answer" (table mode's one click less a turn): once no hit waits,
+        the attacker's turn ends, a command of its own (Undo takes it back first)."""
         enc = self.encounter
         hit = enc.pending_attack
         if hit is None:
@@ -468,6 +475,8 @@ class AttackPart(ChoosingAttack[BulletproofBlues]):
                 answers[how]()
             else:
                 self.record(answers[how])
+            if end_turn and not enc.pending_hits and enc.current == hit.attacker:
+                enc.end_turn()
 
         self.on_form(
             "answer",

@@ -73,7 +73,12 @@ export default function renderDefense({ model: anyModel, el }) {
     value: String(ranks.typed),
     "aria-label": "Attack rank",
   });
-  const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const dice = h("input", {
+    type: "text",
+    size: "10",
+    placeholder: "blank = roll",
+    title: "The dice rolled at the table, e.g. 3 5 (blank: the screen rolls)",
+  });
   const typedDice = typedOnce(model, dice, parseDice);
   const waiting = h("p", { class: "bpb-waiting", "aria-live": "polite" });
   const cards = h("div", { class: "bpb-cards" });
@@ -86,7 +91,7 @@ export default function renderDefense({ model: anyModel, el }) {
       field("Attacker", attacker),
       field("Attack rank", rank),
       field("Defender", defender),
-      field("Dice (blank = roll)", dice),
+      field("Physical dice", dice),
     ),
     cards,
     h(

@@ -148,6 +148,8 @@ class HitState(TypedDict):
     dr: int
     extreme: bool
     effect: str | None
+    #: "Cy's Kick (rank 3) hits Bo": the hit in words, possessive as the log writes it.
+    title: str
 
 
 class Cover(TypedDict):

@@ -31,7 +31,12 @@ export default function renderTask({ model: anyModel, el }) {
   const difficulty = h("input", { type: "number", min: "1", value: "12", "aria-label": "Difficulty" });
   const opposedAttribute = fillSelect(h("select", { "aria-label": "Opposing attribute" }), attributeOptions, "agility");
   const expertise = h("input", { type: "checkbox", "aria-label": "Expertise" });
-  const dice = h("input", { type: "text", size: "5", placeholder: "e.g. 3 5", "aria-label": "Physical dice" });
+  const dice = h("input", {
+    type: "text",
+    size: "10",
+    placeholder: "blank = roll",
+    title: "The dice rolled at the table, e.g. 3 5 (blank: the screen rolls)",
+  });
   const typedDice = typedOnce(model, dice, parseDice);
   const plotPoint = plotPointBox(model);
   /**
@@ -91,7 +96,7 @@ export default function renderTask({ model: anyModel, el }) {
     ask();
     command(model, "roll", { dice: typedDice(), plot_point: plotPoint.take() });
   };
-  const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll } });
+  const { body, cleanup } = frame(el, model, { title: "Dice roller", cls: "bpb-dice", keys: { r: roll }, tuck: true });
   body.append(
     h(
       "div",
@@ -110,7 +115,7 @@ export default function renderTask({ model: anyModel, el }) {
     h(
       "div",
       { class: "bpb-controls" },
-      field("Dice (blank = roll)", dice),
+      field("Physical dice", dice),
       button("Roll", roll, { key: "r", cls: "bpb-primary" }),
       plotPoint.label,
     ),

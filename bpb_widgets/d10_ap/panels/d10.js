@@ -46,7 +46,7 @@ function apOdds(odds) {
     ),
     h("p", {
       class: "bpb-odds-text",
-      text: `${odds.combatant}'s turn: ${odds.agb} d10, each 5+ is 1 AP, + 1${less}`,
+      text: `${odds.turn}: ${odds.agb} d10, each 5+ is 1 AP, + 1${less}`,
     }),
   ];
 }

@@ -8,6 +8,7 @@ from typing import Any
 from bpb_widgets.d10_ap import D10AP
 from bpb_widgets.d10_ap.panels.state import D10State
 from bpb_widgets.engine.dice import Dice
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, Part
@@ -84,6 +85,7 @@ class D10Part(Part[D10AP]):
             ap = enc.ap_preview(current)
             preview["ap"] = {
                 "combatant": ap.name,
+                "turn": f"{possessive(ap.name)} turn",
                 "agb": ap.agb,
                 "penalty": ap.penalty,
                 "distribution": bars(ap.ap),

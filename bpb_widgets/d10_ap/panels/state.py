@@ -27,6 +27,8 @@ class SurpriseOdds(TypedDict):
 
 class ApOdds(TypedDict):
     combatant: str
+    #: "Thugs' turn", possessive as the log writes it.
+    turn: str
     agb: int
     penalty: int
     distribution: Distribution

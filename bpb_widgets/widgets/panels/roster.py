@@ -63,6 +63,8 @@ class RosterPart(Part[Encounter[Any]]):
             self.put("names", enc.names)
             self.put("sides", enc.sides)
         self.put("current", enc.current)
+        # table mode lays the cards out in order of play (put() sends nothing when unchanged)
+        self.put("order", enc.order)
         if delta is None:
             self.put("cards", {name: self._card(name) for name in enc.names})
             return

@@ -131,6 +131,9 @@ class StripState(PartState):
     controls: Controls
     round: int
     current: str | None
+    #: "Thugs' turn": the heading's words for whose turn it is, possessive as the log writes it
+    #: (``transcript.possessive``), empty while nobody's turn.
+    turn: str
     order: list[str]
     states: dict[str, ChipState]
     environment: list[str]
@@ -229,6 +232,8 @@ class RosterState(PartState):
     names: list[str]
     sides: list[str]
     current: str | None
+    #: The order of play (``Encounter.order``): table mode lays the cards out in it.
+    order: list[str]
     cards: dict[str, CardState]
     card_error: CardError | Empty
     by_hand: list[HandAction]

@@ -8,6 +8,7 @@ from typing import Any
 
 from bpb_widgets.engine import ActionPointDice, Encounter, TurnState
 from bpb_widgets.engine.dice import Dice
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets._commands import panel_command
 from bpb_widgets.widgets._host import Delta, UndoingPart
@@ -45,6 +46,7 @@ class StripPart(UndoingPart[Encounter[Any]]):
             self.put("controls", asdict(enc.controls))
         self.put("round", enc.round)
         self.put("current", enc.current)
+        self.put("turn", f"{possessive(enc.current)} turn" if enc.current else "")
         self.put("order", enc.order)  # initiative rolled before the start reorders too
         self.put("environment", list(enc.environment_notes))
         self.put("changes", list(enc.order_changes))

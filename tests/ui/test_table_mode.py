@@ -1,0 +1,246 @@
+"""Table mode and the keyboard (issue 35): the typical round of ``benchmarks/clicks.py`` (Ann,
+Cy, Bo and Di; each attacks, the target takes the hit, End turn) by keyboard alone and by mouse
+alone, in table mode at 800 px (its default there) and at 1,280 px (the toggle), JupyterLab
+light. Every input is a real key or click, found by role and accessible name; the kernel checks
+the round ended. Also: the keys work wherever the focus is in the screen (a panel's title, the
+screen's blank space), ``?`` lists them, D D asks before delaying a second turn, the order of
+play sticks at the top and Attack is within one screen height of End turn."""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gm_screen import Screen
+from lab import DARK, DOCS, LIGHT, LabServer, open_notebook
+from playwright.sync_api import Browser, Locator, expect
+
+from benchmarks.clicks import skirmish
+
+SETUP = f"""
+from bpb_widgets import Encounter, GMScreen
+{inspect.getsource(skirmish)}
+screen = GMScreen(skirmish())
+screen
+"""
+ENC = "screen.encounter"
+ORDER = ["Ann", "Cy", "Bo", "Di"]
+#: Who each attacks in the typical round: what the screen offers first (the first foe standing).
+TARGET = {"Ann": "Cy", "Cy": "Ann", "Bo": "Cy", "Di": "Ann"}
+
+
+@pytest.fixture(scope="module", params=[800, 1280], ids=["800px", "1280px"])
+def screen(
+    request: pytest.FixtureRequest, lab_server: LabServer, browser: Browser
+) -> Iterator[Screen]:
+    width = request.param
+    book = open_notebook(lab_server, browser, f"table-{width}.ipynb", width=width)
+    book.set_theme(LIGHT)
+    s = Screen(book, book.run_cell(SETUP, wait_for=".bpb-chip"))
+    toggle = s.out.get_by_role("button", name="Table mode")
+    wide = s.out.locator(".bpb-host").evaluate("(el) => el.clientWidth") >= 900
+    # the default follows the widget's own width; a wide screen turns table mode on by the toggle
+    expect(toggle).to_have_attribute("aria-pressed", "false" if wide else "true")
+    if wide:
+        toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    yield s
+    book.page.close()
+
+
+def shoot(s: Screen, name: str) -> None:
+    """A screenshot of the screen in test-output/; ``make screenshot``: the README's pictures
+    at 800 px too, light and dark."""
+    page = s.notebook.page
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    s.notebook.screenshot(s.out, f"{name}-{width}")
+    if os.environ.get("BPB_DOCS_SCREENSHOT") and width == 800:
+        top(s, DOCS / "table-mode-800-light.png")
+        s.notebook.set_theme(DARK)
+        top(s, DOCS / "table-mode-800-dark.png")
+        s.notebook.set_theme(LIGHT)
+
+
+def top(s: Screen, path: Path, height: int = 1100) -> None:
+    """The screen's first ``height`` px, as a GM at the table sees it: the order of play, the
+    turn's attack, the first cards."""
+    s.out.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    box = s.out.bounding_box()
+    assert box is not None
+    s.notebook.page.screenshot(
+        path=str(path),
+        animations="disabled",
+        clip={
+            "x": box["x"],
+            "y": box["y"],
+            "width": box["width"],
+            "height": min(height, box["height"]),
+        },
+    )
+
+
+def round_is(s: Screen, number: int, current: str) -> None:
+    s.until(f"({ENC}.round, {ENC}.current)", repr((number, current)))
+    expect(s.strip.locator(".bpb-round")).to_have_text(f"Round {number} · {current}'s turn")
+
+
+def test_table_mode_lays_out_a_turn_in_one_screen(screen: Screen) -> None:
+    s = screen
+    page = s.notebook.page
+    round_is(s, 1, "Ann")
+    # the toggle: off, the panels side by side again (the files shown); on again
+    toggle = s.out.get_by_role("button", name="Table mode")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(s.files).to_be_visible()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    end_turn = s.strip.get_by_role("button", name="End turn", exact=True)
+    attack = s.attack.get_by_role("button", name="Attack", exact=True)
+    top, below = end_turn.bounding_box(), attack.bounding_box()
+    assert top is not None and below is not None
+    assert below["y"] - top["y"] < 700, "Attack within one screen height of End turn"
+    # the files and the dice roller wait behind their disclosure buttons; the roster's form too
+    expect(s.files).to_be_hidden()
+    files = s.out.get_by_role("button", name="Files", exact=True)
+    expect(files).to_have_attribute("aria-expanded", "false")
+    files.click()
+    expect(s.files).to_be_visible()
+    files.click()
+    expect(s.files).to_be_hidden()
+    expect(s.roster.get_by_role("form", name="New combatant")).to_be_hidden()
+    # the cards in order of play, the acting one marked
+    cards = s.roster.get_by_role("listitem").filter(has=page.locator(".bpb-card-head"))
+    tops = {name: s.card(name).bounding_box() for name in ORDER}
+    ys = [tops[name]["y"] if tops[name] else 0 for name in ORDER]  # type: ignore[index]
+    assert ys == sorted(ys), f"cards in order of play: {ys}"
+    assert cards.count() == 4
+    expect(s.card("Ann")).to_contain_text("acting")
+    # the order of play stays at the top of the notebook's view as it scrolls
+    s.log.scroll_into_view_if_needed()
+    expect(s.strip).to_be_in_viewport()
+    expect(s.out.locator(".bpb-cell-strip.bpb-pinned")).to_be_visible()
+    strip_box, log_box = s.strip.bounding_box(), s.log.bounding_box()
+    assert strip_box is not None and log_box is not None
+    assert 0 <= strip_box["y"] < log_box["y"]
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    s.notebook.screenshot(s.out, f"table-mode-{width}")
+
+
+def test_the_typical_round_by_keyboard_alone(screen: Screen) -> None:
+    """Round 1 by keys alone, the dice rolled: Enter attacks, T takes the hit, E ends the turn,
+    wherever the focus is in the screen (here: on the screen itself, after a click on a panel's
+    title). 12 keys for four attacks and four answers."""
+    s = screen
+    page = s.notebook.page
+    round_is(s, 1, "Ann")
+    s.strip.locator(".bpb-round").click()  # blank space: the focus goes to the screen's root
+    keys = 0
+    for attacker in ORDER:
+        round_is(s, 1, attacker)
+        expect(s.attack.get_by_role("combobox", name="Target")).to_have_value(TARGET[attacker])
+        expect(s.attack.locator(".bpb-arithmetic")).to_be_visible()
+        page.keyboard.press("Enter")
+        expect(s.answers).to_be_visible()
+        page.keyboard.press("t")
+        expect(s.answers).to_be_hidden()
+        page.keyboard.press("e")
+        keys += 3
+    round_is(s, 2, "Ann")
+    assert keys == 12
+
+
+def test_the_typical_round_by_keyboard_with_physical_dice(screen: Screen) -> None:
+    """Round 2 by keys, the dice typed: a number key picks the target (the focus waits in the
+    dice box), digits fill it, Enter attacks, T and E from the box itself."""
+    s = screen
+    page = s.notebook.page
+    round_is(s, 2, "Ann")
+    dice = s.attack.get_by_role("textbox", name="Physical dice")
+    page.keyboard.press("?")
+    keymap = s.out.get_by_role("dialog", name="Keys available now")
+    expect(keymap).to_be_visible()
+    expect(keymap).to_contain_text("End turn")
+    expect(keymap).to_contain_text("Attack")
+    expect(keymap).to_contain_text("Target Cy (villains)")
+    expect(keymap.get_by_role("row", name="A or Enter Attack Attack")).to_be_visible()
+    expect(keymap).not_to_contain_text("Dice roller")  # behind its button: its R is not offered
+    s.notebook.screenshot(keymap, "table-mode-keymap")
+    page.keyboard.press("Escape")
+    expect(keymap).to_be_hidden()
+    command_keys = dice_keys = 0
+    for attacker in ORDER:
+        round_is(s, 2, attacker)
+        target = s.attack.get_by_role("combobox", name="Target")
+        expect(target).to_have_value(TARGET[attacker])
+        if attacker == "Ann":  # the first turn: 1 picks the first target, the focus in the box
+            page.keyboard.press("1")
+            command_keys += 1
+            expect(dice).to_be_focused()
+        dice.press_sequentially("4 3")
+        dice_keys += 3
+        page.keyboard.press("Enter")
+        expect(s.answers).to_be_visible()
+        expect(dice).to_have_value("")
+        if attacker == "Bo":
+            shoot(s, "table-mode-hit")
+        page.keyboard.press("t")
+        expect(s.answers).to_be_hidden()
+        page.keyboard.press("e")
+        command_keys += 3
+    round_is(s, 3, "Ann")
+    assert (command_keys, dice_keys) == (13, 12)
+
+
+def test_a_key_twice_asks_before_acting_again(screen: Screen) -> None:
+    """D delays Ann; D again at once asks before delaying Cy too; Escape cancels; U undoes."""
+    s = screen
+    page = s.notebook.page
+    round_is(s, 3, "Ann")
+    s.strip.locator(".bpb-round").click()
+    page.keyboard.press("d")
+    round_is(s, 3, "Cy")
+    page.keyboard.press("d")
+    expect(s.strip.get_by_role("status")).to_contain_text("Delay Cy's turn too?")
+    assert s.kernel(f"{ENC}.current") == "Cy"
+    page.keyboard.press("Escape")
+    expect(s.strip.get_by_role("status")).to_be_hidden()
+    page.keyboard.press("u")
+    round_is(s, 3, "Ann")
+
+
+def press_in(region: Locator, name: str) -> None:
+    region.get_by_role("button", name=name, exact=True).click()
+
+
+def test_the_typical_round_by_mouse_alone(screen: Screen) -> None:
+    """Round 3 by clicks alone, the dice rolled: Attack, Take the hit, End turn."""
+    s = screen
+    round_is(s, 3, "Ann")
+    clicks = 0
+    for attacker in ORDER:
+        round_is(s, 3, attacker)
+        expect(s.attack.locator(".bpb-arithmetic")).to_be_visible()
+        press_in(s.attack, "Attack")
+        expect(s.answers).to_be_visible()
+        press_in(s.answers, "Take the hit")
+        expect(s.answers).to_be_hidden()
+        press_in(s.strip, "End turn")
+        clicks += 3
+    round_is(s, 4, "Ann")
+    assert clicks == 12
+    # "End the turn with the answer", ticked once: two clicks a turn
+    s.attack.get_by_role("checkbox", name="End the turn with the answer").check()
+    clicks = 0
+    for attacker in ORDER:
+        round_is(s, 4, attacker)
+        expect(s.attack.locator(".bpb-arithmetic")).to_be_visible()
+        press_in(s.attack, "Attack")
+        expect(s.answers).to_be_visible()
+        press_in(s.answers, "Take the hit")
+        clicks += 2
+    round_is(s, 5, "Ann")
+    assert clicks == 8
