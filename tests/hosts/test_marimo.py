@@ -27,6 +27,7 @@ PANEL_CLASSES = {
     "task": "bpb-dice",
     "log": "bpb-log",
     "files": "bpb-files",
+    "players": "bpb-players",
 }
 
 
