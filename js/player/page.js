@@ -10,20 +10,23 @@ import { paintView, patched } from "./render.js";
  */
 
 /**
- * Follow the view at `events` and draw it into `root`. After each repaint, `root.dataset` holds
- * the version drawn and when (ms since the epoch), which the browser tests and the benchmark read.
+ * Follow the view at `events`, each event's view (whole, or patched onto the one before) handed
+ * to `paint`; `status` says how the connection stands and `closed` what a stream closed for good
+ * means (the view stopped, or its address replaced). After each repaint, `root.dataset` holds the
+ * version drawn and when (ms since the epoch), which the browser tests and the benchmark read.
+ * @template {PlayerViewState} V
  * @param {HTMLElement} root
- * @param {string} events The events' URL, token included.
+ * @param {HTMLElement} status
+ * @param {string} events The events' URL.
+ * @param {(view: V | null) => void} paint
+ * @param {string} closed
  * @returns {() => void} Stop following.
  */
-export function startPlayerPage(root, events) {
-  const status = h("p", { class: "bpb-player-status", role: "status", text: "Connecting…" });
-  const view = h("div", { class: "bpb bpb-player bpb-player-big" });
-  root.replaceChildren(view, status);
-  /** @type {PlayerViewState | null} */
+export function follow(root, status, events, paint, closed) {
+  /** @type {V | null} */
   let state = null;
   const source = new EventSource(events);
-  /** @param {MessageEvent} event @param {(data: unknown) => PlayerViewState | null} next */
+  /** @param {MessageEvent} event @param {(data: unknown) => V | null} next */
   const apply = (event, next) => {
     let data;
     try {
@@ -32,27 +35,42 @@ export function startPlayerPage(root, events) {
       return;
     }
     state = next(data);
-    paintView(view, state);
+    paint(state);
     const version = event.lastEventId;
     requestAnimationFrame(() => {
       root.dataset.version = version;
       root.dataset.paintedAt = String(performance.timeOrigin + performance.now());
     });
   };
-  source.addEventListener("full", (event) => apply(event, (data) => /** @type {PlayerViewState} */ (data)));
-  source.addEventListener("patch", (event) => apply(event, (data) => patched(state, data)));
+  source.addEventListener("full", (event) => apply(event, (data) => /** @type {V} */ (data)));
+  source.addEventListener("patch", (event) => apply(event, (data) => /** @type {V | null} */ (patched(state, data))));
   source.addEventListener("open", () => {
     status.textContent = "";
     root.dataset.connected = "true";
   });
   source.addEventListener("error", () => {
-    // the browser retries a dropped connection by itself; a refusal (the view stopped, or served
-    // again under a new address) ends the stream for good
-    status.textContent =
-      source.readyState === EventSource.CLOSED
-        ? "The player view has closed: ask the GM for its new address."
-        : "Connection lost: reconnecting…";
+    // the browser retries a dropped connection by itself; a refusal ends the stream for good
+    status.textContent = source.readyState === EventSource.CLOSED ? closed : "Connection lost: reconnecting…";
     root.dataset.connected = "false";
   });
   return () => source.close();
+}
+
+/**
+ * Follow the view at `events` and draw it into `root` (the TV's page).
+ * @param {HTMLElement} root
+ * @param {string} events The events' URL, token included.
+ * @returns {() => void} Stop following.
+ */
+export function startPlayerPage(root, events) {
+  const status = h("p", { class: "bpb-player-status", role: "status", text: "Connecting…" });
+  const view = h("div", { class: "bpb bpb-player bpb-player-big" });
+  root.replaceChildren(view, status);
+  return follow(
+    root,
+    status,
+    events,
+    (state) => paintView(view, state),
+    "The player view has closed: ask the GM for its new address.",
+  );
 }

@@ -9,7 +9,8 @@
 // reconnects by itself, and the server sends the whole view again as it does.
 import { h } from "../lib/dom.js";
 import { chance } from "../lib/odds.js";
-import { paintView, patched } from "./render.js";
+import { follow } from "./page.js";
+import { paintView } from "./render.js";
 
 /**
  * @import { PlayerViewState } from "../lib/types.js"
@@ -78,8 +79,6 @@ export function startPhonePage(root, events, action) {
   const view = h("div", { class: "bpb bpb-player bpb-phone-view" });
   const said = h("p", { class: "bpb-phone-said", role: "alert" });
   root.replaceChildren(mine, said, view, status);
-  /** @type {(PlayerViewState & { you?: You | null }) | null} */
-  let state = null;
   let sending = false;
 
   /** @param {string} what @param {string} stamp @param {number[] | null} [dice] @param {boolean} [plotPoint] */
@@ -231,35 +230,14 @@ export function startPhonePage(root, events, action) {
     mine.replaceChildren(...parts);
   };
 
-  const source = new EventSource(events);
-  /** @param {MessageEvent} event @param {(data: unknown) => any} next */
-  const apply = (event, next) => {
-    let data;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    state = next(data);
-    paintView(view, state);
-    paintMine(state ? state.you : null);
-    const version = event.lastEventId;
-    requestAnimationFrame(() => {
-      root.dataset.version = version;
-    });
-  };
-  source.addEventListener("full", (event) => apply(event, (data) => data));
-  source.addEventListener("patch", (event) => apply(event, (data) => patched(state, data)));
-  source.addEventListener("open", () => {
-    status.textContent = "";
-    root.dataset.connected = "true";
-  });
-  source.addEventListener("error", () => {
-    status.textContent =
-      source.readyState === EventSource.CLOSED
-        ? "This link has closed: ask the GM for your new link."
-        : "Connection lost: reconnecting…";
-    root.dataset.connected = "false";
-  });
-  return () => source.close();
+  return follow(
+    root,
+    status,
+    events,
+    (/** @type {(PlayerViewState & { you?: You | null }) | null} */ state) => {
+      paintView(view, state);
+      paintMine(state ? state.you : null);
+    },
+    "This link has closed: ask the GM for your new link.",
+  );
 }
