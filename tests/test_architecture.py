@@ -96,7 +96,7 @@ def test_the_core_imports_no_game_system_and_systems_import_no_other() -> None:
 
 def test_the_built_in_systems_are_found_in_their_folders() -> None:
     folders = {p.parent.name for p in PACKAGE.glob("*/system.py")}
-    assert {s.rpartition(".")[2] for s in SYSTEMS} == folders == {"bpb", "blackout", "d10_ap"}
+    assert folders and {s.rpartition(".")[2] for s in SYSTEMS} == folders
 
 
 def test_a_system_lives_in_its_folder() -> None:

@@ -66,11 +66,6 @@ class GameSystem:
         """The package the system lives in (its encounter class's): ``bpb_widgets.bpb``."""
         return self.encounter.__module__.rpartition(".")[0]
 
-    @property
-    def name(self) -> str:
-        """The system's name for messages ("Bulletproof Blues")."""
-        return self.encounter.title or self.encounter.__name__
-
     @staticmethod
     def of(encounter: Encounter[Any] | type[Encounter[Any]]) -> GameSystem:
         """The declaration of the system ``encounter`` (a fight or its class) follows: its own

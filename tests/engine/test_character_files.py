@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from bpb_widgets import Encounter, RuleError
+from bpb_widgets.engine.game_system import declared as declared_systems
 from tests.engine.helpers import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,4 +46,10 @@ def test_the_document_names_every_field_of_every_sheet(rules: str) -> None:
 
 
 def test_the_samples_are_where_the_document_says() -> None:
-    assert len(SAMPLES) == 3 and "`bpb_widgets/<system>/data/characters.json`" in DOC
+    declared = {
+        Path(str(resources.files(s.package).joinpath(s.samples)))
+        for s in declared_systems()
+        if s.samples and s.package.startswith("bpb_widgets.")
+    }
+    assert declared == set(SAMPLES) and len(SAMPLES) >= 3
+    assert "`bpb_widgets/<system>/data/characters.json`" in DOC
