@@ -67,14 +67,22 @@ class GameSystem:
         return self.encounter.__module__.rpartition(".")[0]
 
     @staticmethod
-    def of(encounter: Encounter[Any] | type[Encounter[Any]]) -> GameSystem:
+    def find(encounter: Encounter[Any] | type[Encounter[Any]]) -> GameSystem | None:
         """The declaration of the system ``encounter`` (a fight or its class) follows: its own
-        class's, else the nearest base class's (a house subclass keeps its system's parts)."""
+        class's, else the nearest base class's (a house subclass keeps its system's parts);
+        None for a class of no declared system."""
         cls = encounter if isinstance(encounter, type) else type(encounter)
-        for base in cls.__mro__:
-            if base in _DECLARED:
-                return _DECLARED[base]
-        raise LookupError(f"{cls.__name__} belongs to no declared game system (system.py).")
+        return next((_DECLARED[base] for base in cls.__mro__ if base in _DECLARED), None)
+
+    @staticmethod
+    def of(encounter: Encounter[Any] | type[Encounter[Any]]) -> GameSystem:
+        """``find``, for a fight that must belong to a declared system (a ``LookupError``
+        otherwise)."""
+        system = GameSystem.find(encounter)
+        if system is None:
+            cls = encounter if isinstance(encounter, type) else type(encounter)
+            raise LookupError(f"{cls.__name__} belongs to no declared game system (system.py).")
+        return system
 
     def sample_sheets(self) -> tuple[dict[str, Any], ...]:
         """The system's sample characters, read from its character file (none when it declares

@@ -108,12 +108,11 @@ def plan(
 def _fork_of(encounter: Encounter[Any]) -> ForkFunction:
     """The forecast model the encounter's game system declares, or a ``RuleError`` saying why
     it has none."""
-    try:
-        system = GameSystem.of(encounter)
-    except LookupError:
+    system = GameSystem.find(encounter)
+    if system is None:
         raise RuleError(
             f"The {encounter.rules.name} rules declare no forecast model (docs/forecast.md)."
-        ) from None
+        )
     module = system.forecast_module()
     if module is None:
         raise RuleError(system.no_forecast)

@@ -5,8 +5,9 @@ A player acts only for their own character, and only:
 
 - **on their turn**: End turn, Delay; **holding a delayed turn**: Take delayed turn;
 - **when their character is hit**: the answers the GM's attack panel offers (Block, Dodge, Dive
-  for cover, Take the hit), with the same odds and cost; a game system offers them
-  (``answers_for``: Bulletproof Blues' ``bpb/panels/phone.py`` reuses its attack panel's preview).
+  for cover, Take the hit), with the same odds and cost; a game system offers them as
+  ``HIT_ANSWERS`` beside the ``PARTS`` of its panels module (Bulletproof Blues'
+  ``bpb/panels/phone.py`` reuses its attack panel's preview).
 
 Nothing else: never another character's action, never anything while a hidden combatant acts
 (the player's page is kept as it was, so it does not show that a hidden turn goes on: the GM
@@ -52,25 +53,13 @@ class HitAnswers(Protocol):
         ...
 
 
-_ANSWERS: dict[type[Any], HitAnswers] = {}
-
-
-def answers_for(encounter_type: type[Encounter[Any]], answers: HitAnswers) -> None:
-    """Declare ``answers`` as the hit answers of ``encounter_type``'s fights (a system's panels
-    module does, as it is imported)."""
-    _ANSWERS[encounter_type] = answers
-
-
 def hit_answers(enc: Encounter[Any]) -> HitAnswers | None:
-    """The hit answers of ``enc``'s game system, if it offers any."""
-    try:
-        GameSystem.of(enc).panel_module()  # declares them, as it is imported
-    except LookupError:
-        return None
-    for base in type(enc).__mro__:
-        if base in _ANSWERS:
-            return _ANSWERS[base]
-    return None
+    """The hit answers of ``enc``'s game system, if it offers any: ``HIT_ANSWERS`` beside the
+    ``PARTS`` of its panels module."""
+    system = GameSystem.find(enc)
+    module = system.panel_module() if system is not None else None
+    answers: HitAnswers | None = getattr(module, "HIT_ANSWERS", None)
+    return answers
 
 
 def stamp(enc: Encounter[Any]) -> str:

@@ -367,11 +367,8 @@ def parts_of(system: GameSystem) -> tuple[type[Part[Any]], ...]:
 def system_parts(encounter: Encounter[Any]) -> tuple[type[Part[Any]], ...]:
     """The parts of the game system ``encounter`` follows (none for a class of no declared
     system)."""
-    try:
-        system = GameSystem.of(encounter)
-    except LookupError:
-        return ()
-    return parts_of(system)
+    system = GameSystem.find(encounter)
+    return parts_of(system) if system is not None else ()
 
 
 class Host(Board[Part[Any]], Generic[E]):

@@ -3,9 +3,9 @@
 
 from bpb_widgets.bpb.panels.attack import AttackPart
 from bpb_widgets.bpb.panels.defense import DefensePart
+from bpb_widgets.bpb.panels.phone import Answers
 from bpb_widgets.bpb.panels.task import TaskPart
 
 PARTS = (AttackPart, DefensePart, TaskPart)
-
-# the answers to a hit a player's phone offers (declared as it is imported)
-from bpb_widgets.bpb.panels import phone as phone  # noqa: E402
+#: The answers to a hit a player's own page (a phone) offers (``player.actions.HitAnswers``).
+HIT_ANSWERS = Answers()

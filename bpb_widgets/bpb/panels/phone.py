@@ -12,7 +12,6 @@ from bpb_widgets.bpb.panels.attack import AttackPart
 from bpb_widgets.bpb.panels.payloads import plot_offer
 from bpb_widgets.engine import Encounter
 from bpb_widgets.errors import RuleError
-from bpb_widgets.player.actions import answers_for
 
 #: The answers a phone offers, by the attack panel's key, with their buttons' names.
 OFFERED = {"block": "Block", "dodge": "Dodge", "cover": "Dive for cover", "take": "Take the hit"}
@@ -71,6 +70,3 @@ class Answers:
         if how == "take":
             return "take_hit", {"target": name}
         raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r:.20}.")
-
-
-answers_for(BulletproofBlues, Answers())

@@ -188,10 +188,8 @@ class RosterPart(Part[Encounter[Any]]):
     def _samples(self) -> tuple[dict[str, Any], ...]:
         """The sample characters the fight's game system declares (none for a class of no
         declared system)."""
-        try:
-            return GameSystem.of(self.encounter).sample_sheets()
-        except LookupError:
-            return ()
+        system = GameSystem.find(self.encounter)
+        return system.sample_sheets() if system is not None else ()
 
     @panel_command
     def add_sample(self, name: str) -> None:
