@@ -333,11 +333,13 @@ def project_player(
     options: ViewOptions | None,
     name: str,
     before: Mapping[str, Any] | None = None,
+    held: str | None = None,
 ) -> View:
     """What the player of ``name`` sees on their own page: the shared view (``project``), plus
     ``you``: their character's sheet, exact health, plot points and conditions, and what they
-    may do now (``actions.offer``). While a hidden combatant acts, all of it stays as it was last
-    shown (``before``), like the shared view; if ``name`` is hidden or left, ``you`` is None."""
+    may do now (``actions.offer``; ``held``: their answer the GM holds, in words). While a
+    hidden combatant acts, all of it stays as it was last shown (``before``), like the shared
+    view; if ``name`` is hidden or left, ``you`` is None."""
     from bpb_widgets.player import actions
 
     options = options or ViewOptions()
@@ -368,6 +370,6 @@ def project_player(
         "conditions": [
             seen.condition(c) for c in turns[name].conditions if not _names(unseen, c.name)
         ],
-        "actions": actions.offer(enc, name, shown),
+        "actions": actions.offer(enc, name, shown, held),
     }
     return {**view, "you": you}

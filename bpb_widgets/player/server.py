@@ -47,6 +47,7 @@ import tornado.netutil
 import tornado.web
 
 from bpb_widgets.engine import Change, Encounter
+from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.player import actions
 from bpb_widgets.player.projection import (
@@ -119,15 +120,17 @@ class Feed:
         #: The encounter the last view shows (another one's view is not kept while one acts).
         self._shows: Encounter[Any] | None = None
 
-    def update(self, encounter: Encounter[Any]) -> tuple[bytes, bytes] | None:
+    def update(
+        self, encounter: Encounter[Any], held: str | None = None
+    ) -> tuple[bytes, bytes] | None:
         """The events for ``encounter`` as it is now (whole, patch), or None if the players see
-        nothing new."""
+        nothing new; ``held``: the player's answer the GM holds, in words."""
         before = self.view if encounter is self._shows else None
         self._shows = encounter
         if self.player is None:
             view = project(encounter, self.options, before)
         else:
-            view = project_player(encounter, self.options, self.player, before)
+            view = project_player(encounter, self.options, self.player, before, held)
         patch = diff(self.view, view)
         if self.view is not None and not patch:
             return None
@@ -247,6 +250,17 @@ class _Events(_Handler):
         return self.server.whole() if self.link is None else self.link.whole
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A player's answer the GM holds for confirmation: what their page sent (``body``), on the
+    fight it was offered on (``stamp``), and what the GM reads of it (``words``)."""
+
+    player: str
+    body: dict[str, Any]
+    stamp: str
+    words: str
+
+
 @dataclass(eq=False)
 class Link:
     """One player's own page: its token (in the URL's path), the character it speaks for, its
@@ -260,6 +274,12 @@ class Link:
     allowance: float = field(default_factory=lambda: float(RATE_BURST))
     checked: float = field(default_factory=time.monotonic)
     revoked: bool = False
+
+    def use(self, stamp: str) -> None:
+        """Remember ``stamp`` as taken: the same action is refused if sent again."""
+        if len(self.used) >= MAX_USED:
+            self.used.clear()
+        self.used.add(stamp)
 
     def allow(self) -> bool:
         """Whether one more request is within the rate (a token bucket; the server's thread)."""
@@ -335,24 +355,27 @@ class _Action(_Personal):
             raise tornado.web.HTTPError(400)
         future = self.server.act(link, body)
         try:
-            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), ACTION_WAIT)
+            held = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), ACTION_WAIT)
         except TimeoutError:
             if future.cancel():  # it never ran: refused, nothing changed
                 self._answer(503, "The GM's notebook is busy: try again.")
                 return
-            await asyncio.wrap_future(future)  # it is running: its verdict comes at once
+            held = await asyncio.wrap_future(future)  # it is running: its verdict comes at once
         except NoKernelLoop as error:
             self._answer(503, str(error))
             return
         except RuleError as error:
             self._answer(409, str(error))
             return
-        self._answer(200, "")
+        self._answer(200, "", held=held)
 
-    def _answer(self, status: int, error: str) -> None:
+    def _answer(self, status: int, error: str, *, held: bool = False) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps({"ok": status == 200, "error": error[:300]}))
+        answer: dict[str, Any] = {"ok": status == 200, "error": error[:300]}
+        if held:
+            answer["held"] = True
+        self.finish(json.dumps(answer))
 
 
 class _PersonalEvents(_Personal, _Events):
@@ -417,6 +440,11 @@ class PlayerServer:
         self.clients: set[_Events] = set()
         #: Each player's own link, by their character's name (``link``).
         self.links: dict[str, Link] = {}
+        self._confirm = False
+        #: The players' answers the GM holds (``confirm``), by their character's name.
+        self.held: dict[str, Held] = {}
+        #: Called (on the kernel's thread) whenever ``held`` changes: the GM screen follows it.
+        self.on_held: Callable[[], None] | None = None
         #: The loop of the thread that owns the fight, where players' actions run.
         self._kernel_loop: asyncio.AbstractEventLoop | None = _running_loop()
         self._assets = {name: _read(STATIC / name) for name in ASSETS}
@@ -479,6 +507,7 @@ class PlayerServer:
         self._refresh()
 
     def _changed(self, _change: Change) -> None:
+        self._drop_held(lambda held: held.stamp != actions.stamp(self._encounter))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -489,7 +518,8 @@ class PlayerServer:
         if sent is not None:
             self._send(None, *sent)
         for link in list(self.links.values()):
-            mine = link.feed.update(self._encounter)
+            held = self.held.get(link.player)
+            mine = link.feed.update(self._encounter, held.words if held is not None else None)
             if mine is not None:
                 self._send(link, *mine)
 
@@ -557,6 +587,7 @@ class PlayerServer:
 
     def _revoke(self, link: Link) -> None:
         link.revoked = True
+        self._drop_held(lambda held: held.player == link.player)
         loop = self._loop
         if loop is not None:
             loop.add_callback(self._close_link, link)
@@ -566,10 +597,11 @@ class PlayerServer:
             if client.link is link:
                 client.closed.set()  # the stream ends; its page's reconnection is refused
 
-    def act(self, link: Link, body: dict[str, Any]) -> concurrent.futures.Future[None]:
+    def act(self, link: Link, body: dict[str, Any]) -> concurrent.futures.Future[bool]:
         """Hand ``link``'s action to the thread that owns the fight; its verdict comes back in
-        the future (a ``RuleError``: refused, nothing changed)."""
-        verdict: concurrent.futures.Future[None] = concurrent.futures.Future()
+        the future (a ``RuleError``: refused, nothing changed; True: an answer held for the GM to
+        confirm)."""
+        verdict: concurrent.futures.Future[bool] = concurrent.futures.Future()
         loop = self._kernel_loop
         if loop is None or loop.is_closed() or not loop.is_running():
             verdict.set_exception(
@@ -584,31 +616,95 @@ class PlayerServer:
             if not verdict.set_running_or_notify_cancel():
                 return
             try:
-                self._perform(link, body)
+                held = self._perform(link, body)
             except RuleError as error:
                 verdict.set_exception(error)
             except Exception as error:  # never the kernel's problem: refused, logged
                 log.exception("player view: an action failed")
                 verdict.set_exception(RuleError(f"The action failed ({type(error).__name__})."))
             else:
-                verdict.set_result(None)
+                verdict.set_result(held)
 
         loop.call_soon_threadsafe(run)
         return verdict
 
-    def _perform(self, link: Link, body: dict[str, Any]) -> None:
-        """Run ``link``'s action (on the thread that owns the fight)."""
+    def _perform(self, link: Link, body: dict[str, Any]) -> bool:
+        """Run ``link``'s action, or hold it when it answers a hit and the GM ``confirm``s
+        answers (True); on the thread that owns the fight."""
         if link.revoked or self.links.get(link.player) is not link or self._stopped:
             raise RuleError("This link has been replaced: ask the GM for the new one.")
         stamp = body.get("stamp")
         if not isinstance(stamp, str) or stamp in link.used:
             raise RuleError("This action was already sent.")
         enc = self._encounter
-        shown = set(visible(enc, self.options))
-        actions.perform(enc, link.player, shown, body)
-        if len(link.used) >= MAX_USED:
-            link.used.clear()
-        link.used.add(stamp)
+        planned = actions.check(enc, link.player, set(visible(enc, self.options)), body)
+        if planned.answer and self._confirm:
+            self.held[link.player] = Held(link.player, dict(body), stamp, planned.words)
+            self._held_changed()
+            return True
+        actions.run(enc, planned)
+        link.use(stamp)
+        return False
+
+    # -- answers held for the GM to confirm ------------------------------------------------------
+
+    @property
+    def confirm(self) -> bool:
+        """Whether the GM confirms players' answers to hits: an answer a page sends is then
+        held (``held``), not applied, until the GM confirms it (``confirm_answer``) or refuses it
+        (``refuse_answer``); the GM may still answer in the player's place (which drops it)."""
+        return self._confirm
+
+    @confirm.setter
+    def confirm(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise RuleError(f"Confirm players' answers is True or False, not {on!r:.60}.")
+        self._confirm = on
+        if not on:
+            self._drop_held(lambda _held: True)
+
+    def confirm_answer(self, name: str) -> None:
+        """Apply the answer held for ``name`` as their page sent it, checked again as it was
+        then (refused, with the reason, if the fight has moved on; nothing changes)."""
+        held = self._held_for(name)
+        link = self.links.get(held.player)
+        enc = self._encounter
+        try:
+            if link is None or link.revoked:
+                raise RuleError(f"{possessive(held.player)} link has been replaced.")
+            planned = actions.check(enc, held.player, set(visible(enc, self.options)), held.body)
+        except RuleError as error:
+            self._drop_held(lambda h: h is held)
+            raise RuleError(f"{possessive(held.player)} answer no longer holds: {error}") from None
+        del self.held[held.player]
+        actions.run(enc, planned)
+        link.use(held.stamp)
+        self._held_changed()
+
+    def refuse_answer(self, name: str) -> None:
+        """Drop the answer held for ``name``: their page offers the answers again."""
+        held = self._held_for(name)
+        self._drop_held(lambda h: h is held)
+
+    def _held_for(self, name: object) -> Held:
+        held = self.held.get(name) if isinstance(name, str) else None
+        if held is None:
+            raise RuleError(f"No answer from {name!r:.60} waits for the GM.")
+        return held
+
+    def _drop_held(self, which: Callable[[Held], bool]) -> None:
+        """Drop the held answers ``which`` finds (and show their pages the answers again)."""
+        dropped = [name for name, held in self.held.items() if which(held)]
+        for name in dropped:
+            del self.held[name]
+        if dropped:
+            self._held_changed()
+
+    def _held_changed(self) -> None:
+        """The held answers changed: the players' pages and the GM's screen follow."""
+        self._refresh()
+        if self.on_held is not None:
+            self.on_held()
 
     def whole(self) -> bytes:
         """The whole view as one event (what a page gets as it connects)."""

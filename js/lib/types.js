@@ -352,18 +352,22 @@ export {};
 
 /**
  * One player character's own page: its address (token included) and its QR code (an SVG
- * data URI), both "" until the GM makes a link.
+ * data URI), both "" until the GM makes a link; `held`: their answer to a hit waiting for
+ * the GM's confirmation, in words ("" when none waits).
  * @typedef {object} PlayerLink
  * @property {string} name
  * @property {string} url
  * @property {string} qr
+ * @property {string} held
  */
 
 /**
- * Each player character's own page, for their phone (`PlayersPart`).
+ * Each player character's own page, for their phone (`PlayersPart`); `confirm`: the GM
+ * confirms players' answers to hits before they apply.
  * @typedef {object} PlayersState
  * @property {string} error The last refused command's message, "" when the last one was accepted.
  * @property {Array<PlayerLink>} players
+ * @property {boolean} confirm
  */
 
 /**

@@ -3,11 +3,14 @@
 // the shared view (render.js), their character (sheet, health, plot points, conditions), and what
 // they may do now, as buttons: the answers to a hit on them, with their odds and cost, exactly as
 // the GM's attack panel offers them ("Block", "Dodge", "Dive for cover", "Take the hit") and a box
-// for their physical dice ("Dice"); on their turn "End turn", "Delay"; holding a delayed turn,
-// "Take delayed turn". Each tap is POSTed as JSON with the stamp of the fight it was offered on;
-// the kernel checks it and answers. Every word from the fight is text, never HTML. EventSource
-// reconnects by itself, and the server sends the whole view again as it does.
-import { h } from "../lib/dom.js";
+// for their physical dice ("Dice"); on their turn an attack ("Attack" and "Target" to choose, the
+// odds as the GM's attack panel shows them, "Dice", the "Attack" button), "End turn", "Delay";
+// holding a delayed turn, "Take delayed turn". Each tap is POSTed as JSON with the stamp of the
+// fight it was offered on; the kernel checks it and answers (an answer the GM confirms first
+// waits, and says so; the player may change it meanwhile). Every word from the fight is text,
+// never HTML. EventSource reconnects by itself, and the server sends the whole view again as it
+// does.
+import { fillSelect, h } from "../lib/dom.js";
 import { chance } from "../lib/odds.js";
 import { follow } from "./page.js";
 import { paintView } from "./render.js";
@@ -24,8 +27,20 @@ import { paintView } from "./render.js";
  *             extra?: [string, number][], reads?: string } | null,
  *   plot_points: number | null,
  *   conditions: { name: string, by: string, until: string }[],
- *   actions: { turn: string[], hit: Record<string, any> | null, stamp: string },
+ *   actions: { turn: string[], attack: Attacks | null, hit: Record<string, any> | null, held: string | null,
+ *              stamp: string },
  * }} You
+ */
+
+/**
+ * The attacks a player may make on their turn (bpb_widgets.player.actions.TurnAttacks): their
+ * sheet's attacks, the targets, each pair's odds as the GM's attack panel shows them.
+ * @typedef {{
+ *   attacks: { name: string, rank: number, kind: string }[],
+ *   targets: string[],
+ *   sides: Record<string, string>,
+ *   odds: Record<string, Record<string, Record<string, any>>>,
+ * }} Attacks
  */
 
 /** The turn actions' buttons. */
@@ -50,6 +65,34 @@ function answerWords(key, answer) {
     return `${answer.damage} damage${answer.stunning ? " (stunning)" : ""}: ${after}${answer.out ? ", out" : ""}`;
   }
   return "";
+}
+
+/**
+ * The words under the Attack button: the roll, against what, and its chance (or why not).
+ * @param {Record<string, any> | undefined} odds
+ */
+function attackWords(odds) {
+  if (!odds) return "";
+  if (odds.refused) return String(odds.refused);
+  const chanceOf = /** @type {Omit<import("../lib/types.js").OddsPayload, "distribution">} */ (odds);
+  return `${odds.roll} vs ${odds.against}: ${chance(chanceOf)}`;
+}
+
+/**
+ * A box for the player's physical dice, named "Dice".
+ * @returns {[HTMLElement, HTMLInputElement]} The label, and the box in it.
+ */
+function diceBox() {
+  const dice = /** @type {HTMLInputElement} */ (
+    h("input", {
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      placeholder: "e.g. 4 5",
+      class: "bpb-phone-dice",
+    })
+  );
+  return [h("label", { class: "bpb-phone-dice-label" }, "Dice ", dice), dice];
 }
 
 /**
@@ -80,9 +123,18 @@ export function startPhonePage(root, events, action) {
   const said = h("p", { class: "bpb-phone-said", role: "alert" });
   root.replaceChildren(mine, said, view, status);
   let sending = false;
+  /** The stamp of the offer drawn now. */
+  let painted = "";
+  /** The attack and target last chosen, kept across repaints while still offered. */
+  let chosen = { attack: "", target: "" };
 
-  /** @param {string} what @param {string} stamp @param {number[] | null} [dice] @param {boolean} [plotPoint] */
-  const send = async (what, stamp, dice = null, plotPoint = false) => {
+  /**
+   * @param {string} what
+   * @param {string} stamp
+   * @param {number[] | null} [dice]
+   * @param {Record<string, unknown>} [more] plot_point, or an attack's attack and target
+   */
+  const send = async (what, stamp, dice = null, more = {}) => {
     if (sending) return;
     sending = true;
     said.textContent = "Sending…";
@@ -90,25 +142,29 @@ export function startPhonePage(root, events, action) {
       const response = await fetch(action, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          action: what,
-          stamp,
-          ...(dice ? { dice } : {}),
-          ...(plotPoint ? { plot_point: true } : {}),
-        }),
+        body: JSON.stringify({ action: what, stamp, ...(dice ? { dice } : {}), ...more }),
         credentials: "omit",
         cache: "no-store",
       });
       let error = "";
+      let held = false;
       try {
-        error = String((await response.json()).error || "");
+        const answer = await response.json();
+        error = String(answer.error || "");
+        held = answer.held === true;
       } catch {
         error = response.ok ? "" : `Refused (${response.status}).`;
       }
-      said.textContent = response.ok ? "Sent." : error || `Refused (${response.status}).`;
+      said.textContent = !response.ok
+        ? error || `Refused (${response.status}).`
+        : held
+          ? "Sent: the GM confirms it."
+          : "Sent.";
       // what was offered is spent: its buttons go until the fight shows what is offered next
-      // (while a hidden combatant acts, the page is kept as it was: nothing new comes)
-      if (response.ok) for (const spent of mine.querySelectorAll(".bpb-phone-hit, .bpb-phone-turn")) spent.remove();
+      // (while a hidden combatant acts, the page is kept as it was: nothing new comes); an
+      // answer the GM holds stays open to change
+      if (response.ok && !held && painted === stamp)
+        for (const spent of mine.querySelectorAll(".bpb-phone-hit, .bpb-phone-turn")) spent.remove();
     } catch {
       said.textContent = "Not sent: the connection is lost.";
     } finally {
@@ -149,17 +205,10 @@ export function startPhonePage(root, events, action) {
         ),
       );
     }
-    const { turn, hit, stamp } = you.actions;
+    const { turn, attack, hit, held, stamp } = you.actions;
+    painted = stamp;
     if (hit) {
-      const dice = /** @type {HTMLInputElement} */ (
-        h("input", {
-          type: "text",
-          inputmode: "numeric",
-          autocomplete: "off",
-          placeholder: "e.g. 4 5",
-          class: "bpb-phone-dice",
-        })
-      );
+      const [diceLabel, dice] = diceBox();
       const offered = /** @type {string[]} */ (hit.offered || []);
       // a plot point buys a block's or dodge's automatic success: pressed, the next one spends it
       const plot = /** @type {{ points?: number }} */ (hit.plot || {});
@@ -194,7 +243,7 @@ export function startPhonePage(root, events, action) {
                 said.textContent = "Dice: two numbers from 1 to 6 (or leave it empty to roll).";
                 return;
               }
-              send(key, stamp, typed, rolled && spending());
+              send(key, stamp, typed, rolled && spending() ? { plot_point: true } : {});
             },
           }),
           h("span", { class: "bpb-phone-odds", text: answerWords(key, answer) }),
@@ -205,7 +254,14 @@ export function startPhonePage(root, events, action) {
           "section",
           { class: "bpb-phone-hit", "aria-label": "You are hit" },
           h("h3", { text: `${hit.attacker || "Someone"} hits you with ${hit.power} (rank ${hit.rank})` }),
-          h("label", { class: "bpb-phone-dice-label" }, "Dice ", dice),
+          held
+            ? h("p", {
+                class: "bpb-phone-held",
+                role: "status",
+                text: `Waiting for the GM to confirm: ${held}. You may still change it.`,
+              })
+            : null,
+          diceLabel,
           spend,
           ...buttons,
         ),
@@ -216,6 +272,7 @@ export function startPhonePage(root, events, action) {
         h(
           "div",
           { class: "bpb-phone-turn", role: "group", "aria-label": "Your turn" },
+          attack ? attackForm(attack, stamp) : null,
           ...turn.map((key) =>
             h("button", {
               type: "button",
@@ -228,6 +285,61 @@ export function startPhonePage(root, events, action) {
       );
     }
     mine.replaceChildren(...parts);
+  };
+
+  /**
+   * The attack on the player's turn: "Attack" and "Target" to choose, the odds of the pair
+   * chosen, "Dice", and the "Attack" button.
+   * @param {Attacks} offered
+   * @param {string} stamp
+   */
+  const attackForm = (offered, stamp) => {
+    const power = h("select", { "aria-label": "Attack", class: "bpb-phone-select" });
+    const target = h("select", { "aria-label": "Target", class: "bpb-phone-select" });
+    fillSelect(
+      power,
+      offered.attacks.map((a) => /** @type {[string, string]} */ ([a.name, `${a.name} (rank ${a.rank}, ${a.kind})`])),
+      offered.attacks.some((a) => a.name === chosen.attack) ? chosen.attack : offered.attacks[0].name,
+    );
+    fillSelect(
+      target,
+      offered.targets.map((t) => /** @type {[string, string]} */ ([t, `${t} (${offered.sides[t]})`])),
+      offered.targets.includes(chosen.target) ? chosen.target : offered.targets[0],
+    );
+    const odds = h("span", { class: "bpb-phone-odds" });
+    const [diceLabel, dice] = diceBox();
+    const go = /** @type {HTMLButtonElement} */ (
+      h("button", {
+        type: "button",
+        class: "bpb-button bpb-phone-button",
+        text: "Attack",
+        onclick: () => {
+          const typed = typedDice(dice);
+          if (typed === undefined) {
+            said.textContent = "Dice: two numbers from 1 to 6 (or leave it empty to roll).";
+            return;
+          }
+          send("attack", stamp, typed, { attack: power.value, target: target.value });
+        },
+      })
+    );
+    const show = () => {
+      chosen = { attack: power.value, target: target.value };
+      const pair = offered.odds[power.value]?.[target.value];
+      odds.textContent = attackWords(pair);
+      go.disabled = !pair || Boolean(pair.refused);
+    };
+    power.addEventListener("change", show);
+    target.addEventListener("change", show);
+    show();
+    return h(
+      "div",
+      { class: "bpb-phone-attack" },
+      h("label", { class: "bpb-phone-dice-label" }, "Attack ", power),
+      h("label", { class: "bpb-phone-dice-label" }, "Target ", target),
+      diceLabel,
+      h("div", { class: "bpb-phone-answer" }, go, odds),
+    );
   };
 
   return follow(

@@ -1,7 +1,8 @@
-"""Bulletproof Blues' answers to a hit, for the target's own page (a phone,
-``bpb_widgets.player.actions``): exactly what the attack panel offers the GM (its preview of
-each answer with its odds and cost, ``AttackPart._answers``), and the same engine commands its
-Answer runs. No rule is copied here."""
+"""Bulletproof Blues for a player's own page (a phone, ``bpb_widgets.player.actions``): the
+answers to a hit, exactly as the attack panel offers the GM (its preview of each answer with its
+odds and cost, ``AttackPart._answers``), and the attacks on the player's turn with the odds the
+attack panel previews (``AttackPart._preview``); the same engine commands its Answer and Attack
+buttons run. No rule is copied here."""
 
 from __future__ import annotations
 
@@ -17,12 +18,18 @@ from bpb_widgets.errors import RuleError
 OFFERED = {"block": "Block", "dodge": "Dodge", "cover": "Dive for cover", "take": "Take the hit"}
 
 
-def _preview(enc: BulletproofBlues) -> dict[str, Any]:
-    """The attack panel's answers to the hit waiting, computed by the panel's own code on
-    ``enc`` (a part with no screen: only its previews are read)."""
+def _part(enc: BulletproofBlues, selection: dict[str, Any] | None = None) -> AttackPart:
+    """An attack panel with no screen on ``enc`` (its ``selection``: who attacks whom with
+    what), whose previews are read."""
     part = AttackPart.__new__(AttackPart)
     part.encounter = enc
-    return part._answers()
+    part.state = {"error": "", "selection": selection or {}}
+    return part
+
+
+def _preview(enc: BulletproofBlues) -> dict[str, Any]:
+    """The attack panel's answers to the hit waiting, computed by the panel's own code."""
+    return _part(enc)._answers()
 
 
 class Answers:
@@ -70,3 +77,49 @@ class Answers:
         if how == "take":
             return "take_hit", {"target": name}
         raise RuleError(f"A hit is answered by block, dodge, cover or take; not {how!r:.20}.")
+
+
+class Attacks:
+    """``TurnAttacks`` for Bulletproof Blues: the sheet's attacks (an exploding one is the GM's
+    to set up: it catches several), each at each target with the odds the attack panel shows the
+    GM for that choice (without its chart)."""
+
+    def offer(self, enc: Encounter[Any], name: str, targets: list[str]) -> dict[str, Any] | None:
+        assert isinstance(enc, BulletproofBlues)
+        attacks = [p for p in enc.combatant(name).attacks if p.kind != "exploding"]
+        if not attacks or not targets:
+            return None
+        odds = {
+            power.name: {
+                target: {
+                    key: value
+                    for key, value in _part(
+                        enc, {"attacker": name, "target": target, "power": power.name}
+                    )
+                    ._preview()
+                    .items()
+                    if key != "distribution"
+                }
+                for target in targets
+            }
+            for power in attacks
+        }
+        return {
+            "attacks": [power.to_dict() for power in attacks],
+            "targets": targets,
+            "sides": {target: enc.side_of(target) for target in targets},
+            "odds": odds,
+        }
+
+    def command(
+        self,
+        enc: Encounter[Any],
+        name: str,
+        attack: str,
+        target: str,
+        dice: list[int] | None,
+        plot_point: bool = False,
+    ) -> tuple[str, dict[str, Any]]:
+        selection = {"attacker": name, "target": target, "power": attack}
+        args = AttackPart._arguments(selection)
+        return "attack", {**args, "dice": dice, "plot_point": plot_point}

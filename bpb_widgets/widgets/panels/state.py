@@ -331,17 +331,21 @@ class LogState(PartState):
 
 class PlayerLink(TypedDict):
     """One player character's own page: its address (token included) and its QR code (an SVG
-    data URI), both "" until the GM makes a link."""
+    data URI), both "" until the GM makes a link; ``held``: their answer to a hit waiting for
+    the GM's confirmation, in words ("" when none waits)."""
 
     name: str
     url: str
     qr: str
+    held: str
 
 
 class PlayersState(PartState):
-    """Each player character's own page, for their phone (``PlayersPart``)."""
+    """Each player character's own page, for their phone (``PlayersPart``); ``confirm``: the GM
+    confirms players' answers to hits before they apply."""
 
     players: list[PlayerLink]
+    confirm: bool
 
 
 # -- check ----------------------------------------------------------------------------------------
