@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from bpb_widgets.engine import Encounter
+from bpb_widgets.errors import RuleError
 from bpb_widgets.player.projection import View, ViewOptions, check_encounter
 from bpb_widgets.widgets._host import Board, Host, Part, where
 from bpb_widgets.widgets.panels.check import CheckPart, Choice, Number, Question, Task, Verdict
@@ -224,6 +225,7 @@ class PlayerView(Widget):
     ) -> None:
         self.options = ViewOptions.checked(players, others_health, show_unaware)
         self.server: PlayerServer | None = None
+        self._confirm = False
         super().__init__(check_encounter(encounter), **kwargs)
 
     def _parts_for(self, encounter: Encounter[Any]) -> dict[str, Part[Any]]:
@@ -263,6 +265,7 @@ class PlayerView(Widget):
             same.stop()
 
         self.server = PlayerServer(self.encounter, self.options, host=host, port=port)
+        self.server.confirm = self._confirm
         proxied = hub.proxied_url(self.server.port, self.server.token)
         url = proxied or self.server.url
         if not quiet:
@@ -288,6 +291,40 @@ class PlayerView(Widget):
         if proxied is not None:
             return proxied.split("?", 1)[0] + url.split("/", 3)[3]
         return url
+
+    @property
+    def confirm_answers(self) -> bool:
+        """Whether a player's answer to a hit, sent from their own page, waits for the GM's
+        ``confirm`` (or ``refuse``) instead of applying at once (docs/player-view.md,
+        "Confirm")."""
+        return self._confirm
+
+    @confirm_answers.setter
+    def confirm_answers(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise RuleError(f"confirm_answers is True or False, not {on!r:.60}.")
+        self._confirm = on
+        if self.server is not None:
+            self.server.confirm = on
+
+    @property
+    def held(self) -> dict[str, str]:
+        """The players' answers waiting for the GM, in words, by character."""
+        server = self.server
+        return {name: h.words for name, h in server.held.items()} if server is not None else {}
+
+    def confirm(self, name: str) -> None:
+        """Apply the answer waiting from ``name``'s phone (refused if the fight moved on)."""
+        self._served().confirm_answer(name)
+
+    def refuse(self, name: str) -> None:
+        """Drop the answer waiting from ``name``'s phone: their page offers the answers again."""
+        self._served().refuse_answer(name)
+
+    def _served(self) -> PlayerServer:
+        if self.server is None:
+            raise RuleError("The player view is not served: no player's page sends answers.")
+        return self.server
 
     def stop(self) -> None:
         """Close the page's server (if serving)."""

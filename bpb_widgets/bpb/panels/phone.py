@@ -87,8 +87,8 @@ class Attacks:
     def offer(self, enc: Encounter[Any], name: str, targets: list[str]) -> dict[str, Any] | None:
         assert isinstance(enc, BulletproofBlues)
         attacks = [p for p in enc.combatant(name).attacks if p.kind != "exploding"]
-        if not attacks or not targets:
-            return None
+        if not attacks or not targets or enc.pending_attack is not None:
+            return None  # nothing to attack with, nobody to attack, or a hit to resolve first
         odds = {
             power.name: {
                 target: {
