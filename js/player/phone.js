@@ -335,8 +335,8 @@ export function startPhonePage(root, events, action) {
     return h(
       "div",
       { class: "bpb-phone-attack" },
-      h("label", { class: "bpb-phone-dice-label" }, "Attack ", power),
-      h("label", { class: "bpb-phone-dice-label" }, "Target ", target),
+      h("label", { class: "bpb-phone-field" }, "Attack", power),
+      h("label", { class: "bpb-phone-field" }, "Target", target),
       diceLabel,
       h("div", { class: "bpb-phone-answer" }, go, odds),
     );
