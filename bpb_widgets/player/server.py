@@ -504,6 +504,7 @@ class PlayerServer:
         self._unsubscribe()
         self._encounter = encounter
         self._unsubscribe = encounter.subscribe(self._changed)
+        self._drop_held(lambda _held: True)  # answers to the fight before
         self._refresh()
 
     def _changed(self, _change: Change) -> None:
@@ -676,10 +677,9 @@ class PlayerServer:
         except RuleError as error:
             self._drop_held(lambda h: h is held)
             raise RuleError(f"{possessive(held.player)} answer no longer holds: {error}") from None
-        del self.held[held.player]
-        actions.run(enc, planned)
+        self._drop_held(lambda h: h is held)
+        actions.run(enc, planned)  # refused by the engine: nothing changed, and nothing waits
         link.use(held.stamp)
-        self._held_changed()
 
     def refuse_answer(self, name: str) -> None:
         """Drop the answer held for ``name``: their page offers the answers again."""

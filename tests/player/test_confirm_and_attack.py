@@ -268,3 +268,21 @@ def test_another_character_s_token_cannot_attack_for_them(table) -> None:
         status, _ = monolith.act("attack", stamp, attack="Haymaker", target="Ganyeka", **extra)
         assert status == 409
     same()
+
+
+def test_a_held_answer_the_engine_refuses_on_confirm_changes_nothing_and_goes(table) -> None:
+    enc, view, screen, kernel = table
+    view.confirm_answers = True
+    phone = link(kernel, view, "Blueshift")
+    ganyeka_hits_blueshift(enc)
+    same = unchanged(enc, screen)
+    assert phone.act("dodge", you(view, "Blueshift")["actions"]["stamp"], dice=[9, 9])[0] == 200
+    with pytest.raises(RuleError, match="9"):  # no die shows 9: a forged body, refused now
+        kernel.call(lambda: view.confirm("Blueshift"))
+    assert view.held == {} and you(view, "Blueshift")["actions"]["held"] is None
+    same()
+    # a fight loaded on the page drops what waits for the one before
+    assert phone.act("dodge", you(view, "Blueshift")["actions"]["stamp"])[0] == 200
+    assert view.server is not None
+    kernel.call(lambda: view.server.follow(seed_fight()))  # type: ignore[union-attr]
+    assert view.held == {}
