@@ -279,8 +279,9 @@ class PlayerView(Widget):
         side), for their phone: its URL, with a token of its own (serving the view first, quietly,
         if it is not served). A new link for the same character replaces the old one. The page
         shows what the shared page shows, plus that character's sheet, health, plot points and
-        conditions, and offers what they may do (answer a hit, end or delay their turn), checked
-        in the kernel as it arrives (docs/player-view.md, "A page per player")."""
+        conditions, and offers what they may do (answer a hit; on their turn attack, end or
+        delay it), checked in the kernel as it arrives (docs/player-view.md, "A page per
+        player"); ``confirm_answers`` holds their answers for the GM's ``confirm``."""
         if self.server is None or not self.server.running:
             self.serve(quiet=True)
         assert self.server is not None
