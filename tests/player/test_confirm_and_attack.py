@@ -276,8 +276,17 @@ def test_a_held_answer_the_engine_refuses_on_confirm_changes_nothing_and_goes(ta
     phone = link(kernel, view, "Blueshift")
     ganyeka_hits_blueshift(enc)
     same = unchanged(enc, screen)
-    assert phone.act("dodge", you(view, "Blueshift")["actions"]["stamp"], dice=[9, 9])[0] == 200
-    with pytest.raises(RuleError, match="9"):  # no die shows 9: a forged body, refused now
+    stamp = you(view, "Blueshift")["actions"]["stamp"]
+    status, answer = phone.act("dodge", stamp, dice=[9, 9])
+    assert status == 409 and "not a die face" in answer["error"] and view.held == {}
+    # one that got held all the same (forged in the server's memory) is refused on Confirm
+    assert phone.act("dodge", stamp, dice=[1, 1])[0] == 200
+    assert view.server is not None
+    held = view.server.held["Blueshift"]
+    view.server.held["Blueshift"] = type(held)(
+        held.player, {**held.body, "dice": [9, 9]}, held.stamp, held.words
+    )
+    with pytest.raises(RuleError, match="not a die face"):
         kernel.call(lambda: view.confirm("Blueshift"))
     assert view.held == {} and you(view, "Blueshift")["actions"]["held"] is None
     same()

@@ -12,6 +12,7 @@ from bpb_widgets.bpb import BulletproofBlues
 from bpb_widgets.bpb.panels.attack import AttackPart
 from bpb_widgets.bpb.panels.payloads import plot_offer
 from bpb_widgets.engine import Encounter
+from bpb_widgets.engine.dice import check_dice
 from bpb_widgets.errors import RuleError
 
 #: The answers a phone offers, by the attack panel's key, with their buttons' names.
@@ -66,6 +67,8 @@ class Answers:
     ) -> tuple[str, dict[str, Any]]:
         power = _preview(enc).get("power") if isinstance(enc, BulletproofBlues) else None
         if how in ("block", "dodge"):
+            if dice is not None:
+                check_dice(dice)  # refused as it is sent, not when the GM confirms it
             args = {"defender": name, "power": power, "dice": dice, "plot_point": plot_point}
             return how, args
         if plot_point:
@@ -120,6 +123,8 @@ class Attacks:
         dice: list[int] | None,
         plot_point: bool = False,
     ) -> tuple[str, dict[str, Any]]:
+        if dice is not None:
+            check_dice(dice)
         selection = {"attacker": name, "target": target, "power": attack}
         args = AttackPart._arguments(selection)
         return "attack", {**args, "dice": dice, "plot_point": plot_point}
