@@ -812,14 +812,19 @@ class Encounter(SystemHooks[S]):
 
     @command
     def remove(self, name: str) -> None:
-        """Take ``name`` out of the encounter (added by mistake, or gone from the scene)."""
+        """Take ``name`` out of the encounter (added by mistake, or gone from the scene). A name
+        that has taken its turn this round keeps that turn taken: added back in the same round
+        (a removal by mistake), it acts again next round, as the order of play gives everyone
+        one turn a round (seed 000, "Order Of Play")."""
         name = self._known(name)
         current = name == self._current
         j = self._journal
         if name in self._slots:
             self._slot_delete(self._slots.index(name))
         self._dismiss(name)
-        for table in (self._acted, self._holding, self._kept, self._conditions, self._aware):
+        if self._acted.get(name) != self._round:  # added back this round, no second turn
+            j.pop(self._acted, name)
+        for table in (self._holding, self._kept, self._conditions, self._aware):
             j.pop(table, name)
         for table2 in (self._defeated, self._hidden, self._members):
             j.pop(table2, name)
@@ -907,7 +912,7 @@ class Encounter(SystemHooks[S]):
         if not gone:
             self._turn_ended(name)
         preempted = self._suspended is not None
-        self._count_turn(None if gone else name)
+        self._count_turn(name)
         if self._resume():
             return
         self._journal.attr(self, "_current", None)
@@ -1157,15 +1162,15 @@ class Encounter(SystemHooks[S]):
             return
         self._advance(self._pos + 1)
 
-    def _count_turn(self, name: str | None) -> None:
-        """The turn under way is over: ``name`` (None: who left the fight) has taken this
-        round's turn, unless it was a turn kept from an earlier round (that round's: this
-        round's own still comes)."""
+    def _count_turn(self, name: str) -> None:
+        """The turn under way is over: ``name`` has taken this round's turn (kept if they
+        leave the fight: added back this round, they do not act again until the next), unless
+        it was a turn kept from an earlier round (that round's: this round's own still comes)."""
         taking = self._taking
         if taking is not None:
             self._journal.attr(self, "_taking", None)
         late = taking is not None and taking != self._round and self._late_delays()
-        if name is not None and not late:
+        if not late:
             self._journal.set(self._acted, name, self._round)
 
     def _resume(self) -> bool:

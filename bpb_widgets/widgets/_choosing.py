@@ -29,7 +29,8 @@ class ChoosingAttack(Part[E]):
         (the choice is then cleared)."""
         enc, chosen = self.encounter, self.state["selection"]
         if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
-            return None
+            if enc.current is not None or chosen == self._choice:
+                return None  # a default for whoever acted goes when nobody acts any more
         kept = self._choice
         if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):
             self.put("selection", kept)

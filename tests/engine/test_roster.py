@@ -134,3 +134,21 @@ def test_vitals_show_endurance_stunning_apart_and_plot_points() -> None:
     enc.take_hit()
     hurt = enc.vitals("Hero")
     assert (hurt.value, hurt.apart, hurt.apart_label) == (5, 1, "stunning")
+
+
+def test_removed_during_their_turn_and_added_back_acts_next_round() -> None:
+    """A GM removes whoever acts by mistake and adds them back in the same round: their turn
+    this round is taken (one turn a round, seed 000 "Order Of Play"), even when nobody else
+    is left to act then; they act again next round."""
+    enc = Encounter(seed=3)
+    enc.add("Ann", aware=True)
+    enc.add("Bo", aware=False)
+    enc.start()
+    assert enc.current == "Ann"
+    enc.remove("Ann")
+    assert enc.current is None
+    enc.add("Ann")
+    assert enc.round == 2 and enc.current == "Ann"
+    turns = [line for line in enc.transcript().splitlines() if line.endswith("turn")]
+    assert turns == ["Ann's turn", "Ann's turn"]
+    assert enc.transcript().index("Round 2") < enc.transcript().rindex("Ann's turn")

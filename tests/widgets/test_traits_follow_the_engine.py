@@ -237,3 +237,21 @@ def test_a_selection_of_someone_undone_is_dropped() -> None:
     enc.undo()
     assert task["selection"] == {} and task["preview"] == {}
     check_follows(roller)
+
+
+def test_the_attack_offered_goes_when_nobody_acts() -> None:
+    """Blackout: the last one acting is defeated (the others gone): the attack the screen
+    offered them goes, as a new screen would show none, and a GM's own choice stays."""
+    enc = Encounter(seed=5, rules="blackout")
+    enc.add("Rex", hp=6)
+    enc.add("Ivy", hp=5)
+    enc.roll_order()
+    enc.start()
+    screen = GMScreen(enc)
+    first, second = enc.current, next(n for n in enc.names if n != enc.current)
+    enc.remove(second)
+    assert screen.panels["combat"]["selection"]["attacker"] == first
+    enc.defeat(first)
+    assert enc.current is None
+    assert screen.panels["combat"]["selection"] == {}
+    check_follows(screen)
