@@ -28,9 +28,10 @@ class ChoosingAttack(Part[E]):
         made this turn still holds (or comes back, undone back to its turn), or when nobody acts
         (the choice is then cleared)."""
         enc, chosen = self.encounter, self.state["selection"]
-        if chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names:
-            if enc.current is not None or chosen == self._choice:
-                return None  # a default for whoever acted goes when nobody acts any more
+        holds = chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names
+        # a default for whoever acted goes when nobody acts any more; the GM's choice holds
+        if holds and (enc.current is not None or chosen == self._choice):
+            return None
         kept = self._choice
         if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):
             self.put("selection", kept)
