@@ -6,6 +6,12 @@ event against the GM screen's first sync. Latency, in the system Chromium: from 
 Python (``enc.end_turn()``) to the player page's repaint (the frame after the DOM changed),
 median of interleaved runs, against a bare tornado server-sent-events page that only writes a
 counter (the floor of the transport); and the time to project a fight of 5 and of 500 combatants.
+
+A player's tap (issue 37): a GM screen in a real JupyterLab page and Blueshift's phone page at
+360 px in the same Chromium; from the tap on "End turn" on the phone (its click event) to the GM
+screen showing the next combatant's turn (the frame after the strip changed), against the GM's
+own click on the strip's "End turn" for the same turn, interleaved; both pages' clocks are
+``performance.timeOrigin + performance.now()``. The ratio comes with its bootstrap interval.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -24,13 +31,17 @@ import tornado.netutil
 import tornado.web
 
 from benchmarks.engine import fight
+from benchmarks.stats import interval_rows
 from benchmarks.widgets import end_turn_bytes, first_sync_bytes, wire
 from bpb_widgets.player import Feed, PlayerServer, project
+from bpb_widgets.player.server import RATE_EVERY
 from bpb_widgets.widgets import PlayerView
 
 Figure = tuple[str, float, str]
 UPDATES = 20
 LATENCY_RUNS = 30
+#: Taps on the phone, and clicks on the GM screen, each.
+TAP_RUNS = 20
 BIG = 500
 
 
@@ -213,10 +224,128 @@ def browser_figures() -> list[Figure]:
     ]
 
 
+# -- a player's tap, against the GM's click ------------------------------------------------------
+
+#: The GM's notebook: Blueshift (a player) and Ganyeka take turns; the GM screen, and a page of
+#: Blueshift's own.
+TAP_SETUP = """
+from bpb_widgets import Encounter
+from bpb_widgets.widgets import GMScreen, PlayerView
+enc = Encounter(seed=5)
+enc.add("Blueshift", perception=4, agility=5, endurance=4, player=True, side="heroes")
+enc.add("Ganyeka", perception=2, prowess=4, endurance=6, side="villains")
+enc.set_order(["Blueshift", "Ganyeka"])
+enc.start()
+players = PlayerView(enc)
+GMScreen(enc)
+"""
+#: In the GM's page: ``window.__painted`` resolves with the time (ms since the epoch) of the
+#: frame after the strip shows ``name``'s turn; ``window.__clicked`` holds when the page next gets
+#: a click.
+ARM_GM = """(name) => {
+    const strip = document.querySelector(".bpb-chips");
+    const current = () => strip.querySelector("[aria-current=true] .bpb-chip-name")?.textContent;
+    window.__painted = new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error(`the GM screen did not show ${name}'s turn`)), 10000);
+        const observer = new MutationObserver(() => {
+            if (current() !== name) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+        });
+        const all = {subtree: true, childList: true, attributes: true, characterData: true};
+        observer.observe(strip, all);
+    });
+    document.addEventListener("click", () => {
+        window.__clicked = performance.timeOrigin + performance.now();
+    }, {capture: true, once: true});
+}"""
+#: In the phone's page: ``window.__clicked`` holds when the page next gets a click (a tap's).
+ARM_PHONE = """() => document.addEventListener("click", () => {
+    window.__clicked = performance.timeOrigin + performance.now();
+}, {capture: true, once: true})"""
+
+
+def tap_figures() -> list[Figure]:
+    """Milliseconds from a tap on the phone's End turn to the GM screen's repaint, against the
+    GM's own click on the strip's End turn (medians of interleaved runs), and their ratio."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    from lab import CHROMIUM, LabServer, launch, open_notebook
+    from playwright.sync_api import Locator, Page, sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        print(f"player: {CHROMIUM} missing, the tap figures skipped", file=sys.stderr)
+        return []
+    tapped: list[float] = []
+    clicked: list[float] = []
+
+    def timed(gm: Page, page: Page, name: str, act: Callable[[], None]) -> float:
+        """``act()`` on ``page``: from its click to the GM screen showing ``name``'s turn."""
+        gm.evaluate(ARM_GM, name)
+        if page is not gm:
+            page.evaluate(ARM_PHONE)
+        act()
+        painted = float(gm.evaluate("() => window.__painted"))
+        return painted - float(page.evaluate("() => window.__clicked"))
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
+        browser = launch(playwright)
+        try:
+            book = open_notebook(server, browser, "taps.ipynb", width=1400)
+            out = book.run_cell(TAP_SETUP, wait_for=".bpb-chip")
+            gm = book.page
+            end_turn: Locator = out.get_by_role("region", name="Order of play").get_by_role(
+                "button", name="End turn", exact=True
+            )
+            url = book.kernel("print(players.link('Blueshift'))").strip()
+            context = browser.new_context(
+                viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+            )
+            phone = context.new_page()
+            phone.goto(url)
+            mine = phone.get_by_role("button", name="End turn", exact=True)
+
+            def gm_click(name: str) -> None:
+                gm.evaluate(ARM_GM, name)
+                end_turn.click()
+                gm.evaluate("() => window.__painted")
+
+            version = "print(players.server.links['Blueshift'].feed.version)"
+            last = 0.0
+            for _ in range(TAP_RUNS):  # each on Blueshift's turn, to Ganyeka's
+                # a tap a second at most, within a player's rate (a player taps slower still)
+                time.sleep(max(0.0, last + RATE_EVERY - time.monotonic()))
+                last = time.monotonic()
+                # the phone shows the fight as it is (not an End turn offered a moment ago)
+                phone.wait_for_function(
+                    "(v) => document.querySelector('#bpb-player').dataset.version === v",
+                    arg=book.kernel(version).strip(),
+                )
+                tapped.append(timed(gm, phone, "Ganyeka", mine.tap))
+                gm_click("Blueshift")
+                clicked.append(timed(gm, gm, "Ganyeka", end_turn.click))
+                gm_click("Blueshift")
+            rounds = book.kernel("print(enc.round)").strip()
+            if rounds != str(2 * TAP_RUNS + 1):
+                raise RuntimeError(f"the turns did not all end: round {rounds}")
+            context.close()
+        finally:
+            browser.close()
+            server.stop()
+    tap, click = statistics.median(tapped), statistics.median(clicked)
+    return [
+        ("phone tap (End turn) to the GM screen repainted, median", tap, "ms"),
+        ("GM's own click (End turn) to its repaint (baseline), median", click, "ms"),
+        ("  ratio phone tap / GM click", tap / click, "x"),
+        *interval_rows(tapped, clicked),
+    ]
+
+
 def run() -> list[Figure]:
     figures = kernel_figures()
     try:
         figures += browser_figures()
+        figures += tap_figures()
     except ImportError as error:
         print(f"player: {error}; browser figures skipped", file=sys.stderr)
     return figures
