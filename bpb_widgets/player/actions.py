@@ -16,11 +16,12 @@ panel's previews).
 Nothing else: never another character's action, never anything while a hidden combatant acts
 (the player's page is kept as it was, so it does not show that a hidden turn goes on: the GM
 answers in their place), never a hidden combatant as a target, never undo or the roster. Every
-action carries the ``stamp`` of the fight it was offered on; the fight moves on with any command,
-so a stale or replayed action is refused, and a link never takes the same stamp twice (not even
-after an undo). An action is first ``check``ed (a ``Planned`` command, or a ``RuleError``), then
-``run`` as ``enc.from_player(name, command, args)``: the log says who sent it. Between the two,
-the GM may hold an answer for their confirmation (``PlayerServer.confirm``).
+action carries the ``stamp`` of the page it was offered on: the version of that player's view
+(``server.Feed``), which moves on only with what that player sees (a change hidden from them moves
+nothing, not even its timing), never repeats (not even after an undo), and is taken once; a stale
+or replayed action is refused. An action is first ``check``ed (a ``Planned`` command, or a
+``RuleError``), then ``run`` as ``enc.from_player(name, command, args)``: the log says who sent
+it. Between the two, the GM may hold an answer for their confirmation (``PlayerServer.confirm``).
 """
 
 from __future__ import annotations
@@ -107,8 +108,9 @@ def turn_attacks(enc: Encounter[Any]) -> TurnAttacks | None:
     return attacks
 
 
-def stamp(enc: Encounter[Any]) -> str:
-    """What an action is offered on: the fight's turn and log length (any command moves it)."""
+def moment(enc: Encounter[Any]) -> str:
+    """The moment of the fight an answer the GM holds was given at: its turn, log length and
+    undo depth (any command moves it; the GM's side only, never sent to a page)."""
     return f"{enc.turns}.{len(enc.log)}.{enc.undoable}"
 
 
@@ -125,8 +127,8 @@ def offer(
     enc: Encounter[Any], name: str, shown: set[str], held: str | None = None
 ) -> dict[str, Any]:
     """What ``name`` may do now: turn actions, an attack, the answers to a hit waiting for them,
-    the answer of theirs the GM holds (``held``, its words) and the stamp an action must carry.
-    Nothing while someone not ``shown`` acts."""
+    the answer of theirs the GM holds (``held``, its words), and the ``stamp`` an action must
+    carry (set by the page's ``Feed``: empty here). Nothing while someone not ``shown`` acts."""
     current = enc.current
     turn: list[str] = []
     hit: dict[str, Any] | None = None
@@ -155,7 +157,7 @@ def offer(
         "attack": attack,
         "hit": hit,
         "held": held if hit is not None else None,
-        "stamp": stamp(enc),
+        "stamp": "",
     }
 
 
@@ -183,14 +185,13 @@ class Planned:
 
 
 def check(enc: Encounter[Any], name: str, shown: set[str], body: Mapping[str, Any]) -> Planned:
-    """What ``name``'s page asks (``body``: ``action``, ``stamp``, optional ``dice`` and
-    ``plot_point``; to attack, ``attack`` and ``target``), if it is offered now; else a
-    ``RuleError``. Nothing changes either way."""
+    """What ``name``'s page asks (``body``: ``action``, optional ``dice`` and ``plot_point``; to
+    attack, ``attack`` and ``target``), if it is offered now; else a ``RuleError``. Nothing
+    changes either way. (Its ``stamp``, the page it was offered on, is the server's to check.)"""
     action = body.get("action")
-    given = body.get("stamp")
     dice = body.get("dice")
-    if not isinstance(action, str) or not isinstance(given, str):
-        raise RuleError("An action names what to do and the fight it was offered on.")
+    if not isinstance(action, str):
+        raise RuleError("An action names what to do.")
     if dice is not None and (
         not isinstance(dice, list)
         or len(dice) > MAX_DICE
@@ -200,8 +201,6 @@ def check(enc: Encounter[Any], name: str, shown: set[str], body: Mapping[str, An
     plot_point = body.get("plot_point", False)
     if not isinstance(plot_point, bool):
         raise RuleError("plot_point is true or false.")
-    if given != stamp(enc):
-        raise RuleError("The fight has moved on: look again.")
     now = offer(enc, name, shown)
     if action in TURN:
         if action not in now["turn"]:

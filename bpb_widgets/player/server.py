@@ -51,6 +51,7 @@ from bpb_widgets.engine.transcript import possessive
 from bpb_widgets.errors import RuleError
 from bpb_widgets.player import actions
 from bpb_widgets.player.projection import (
+    Patch,
     View,
     ViewOptions,
     check_encounter,
@@ -117,6 +118,9 @@ class Feed:
         self.player = player
         self.view: View | None = None
         self.version = 0
+        #: What the player's actions must carry now (their page's ``stamp``): the version that
+        #: last changed what the player sees; empty on the shared page.
+        self.stamp = ""
         #: The encounter the last view shows (another one's view is not kept while one acts).
         self._shows: Encounter[Any] | None = None
 
@@ -129,14 +133,43 @@ class Feed:
         self._shows = encounter
         if self.player is None:
             view = project(encounter, self.options, before)
-        else:
+        else:  # stamped as shown so far: only what the player sees makes a new stamp
             view = project_player(encounter, self.options, self.player, before, held)
+            view = _acting(view, stamp=self.stamp)
         patch = diff(self.view, view)
         if self.view is not None and not patch:
             return None
-        self.view = view
+        return self._next(view, patch)
+
+    def restamp(self, withdrawn: bool) -> tuple[bytes, bytes] | None:
+        """The events for the view as it is, with a new stamp: the player's own action, taken,
+        changed nothing they see (an attack that misses, or a turn ended into a hidden one's,
+        ``withdrawn``: the view is kept as it was, and what it offered is offered no more)."""
+        if self.view is None:
+            return None
+        view = _acting(self.view, turn=[], attack=None, hit=None) if withdrawn else self.view
+        return self._next(view, None)
+
+    def _next(self, view: View, patch: Patch | None) -> tuple[bytes, bytes]:
+        """``view`` as the next version (a player's page: stamped with it)."""
         self.version += 1
+        if self.player is not None:
+            self.stamp = str(self.version)
+            view = _acting(view, stamp=self.stamp)
+            patch = None
+        if patch is None:
+            patch = diff(self.view, view)
+        self.view = view
         return event("full", self.version, view), event("patch", self.version, patch.to_dict())
+
+
+def _acting(view: View, **actions: object) -> View:
+    """``view`` with its player's ``actions`` changed (a new view: parts it shares with the one
+    before, kept while a hidden combatant acts, are not changed)."""
+    you = view.get("you")
+    if not you:
+        return view
+    return {**view, "you": {**you, "actions": {**you["actions"], **actions}}}
 
 
 class _Handler(tornado.web.RequestHandler):
@@ -252,13 +285,15 @@ class _Events(_Handler):
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """A player's answer the GM holds for confirmation: what their page sent (``body``), on the
-    fight it was offered on (``stamp``), and what the GM reads of it (``words``)."""
+    """A player's answer the GM holds for confirmation: what their page sent (``body``, its
+    ``stamp``), what the GM reads of it (``words``), and the fight's ``moment`` it answers (any
+    change to the fight drops it)."""
 
     player: str
     body: dict[str, Any]
     stamp: str
     words: str
+    moment: str
 
 
 @dataclass(eq=False)
@@ -508,7 +543,7 @@ class PlayerServer:
         self._refresh()
 
     def _changed(self, _change: Change) -> None:
-        self._drop_held(lambda held: held.stamp != actions.stamp(self._encounter))
+        self._drop_held(lambda held: held.moment != actions.moment(self._encounter))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -635,17 +670,32 @@ class PlayerServer:
         if link.revoked or self.links.get(link.player) is not link or self._stopped:
             raise RuleError("This link has been replaced: ask the GM for the new one.")
         stamp = body.get("stamp")
-        if not isinstance(stamp, str) or stamp in link.used:
+        if not isinstance(stamp, str):
+            raise RuleError("An action carries the stamp of the page it was offered on.")
+        if stamp in link.used:
             raise RuleError("This action was already sent.")
+        if stamp != link.feed.stamp:
+            raise RuleError("The fight has moved on: look again.")
         enc = self._encounter
         planned = actions.check(enc, link.player, set(visible(enc, self.options)), body)
         if planned.answer and self._confirm:
-            self.held[link.player] = Held(link.player, dict(body), stamp, planned.words)
+            moment = actions.moment(enc)
+            self.held[link.player] = Held(link.player, dict(body), stamp, planned.words, moment)
             self._held_changed()
             return True
         actions.run(enc, planned)
-        link.use(stamp)
+        self._spend(link, stamp)
         return False
+
+    def _spend(self, link: Link, stamp: str) -> None:
+        """``link``'s action on ``stamp`` is taken: never taken again, and the page gets a new
+        stamp even when the action changed nothing it shows."""
+        link.use(stamp)
+        if link.feed.stamp == stamp:
+            enc, shown = self._encounter, visible(self._encounter, self.options)
+            sent = link.feed.restamp(enc.current is not None and enc.current not in shown)
+            if sent is not None:
+                self._send(link, *sent)
 
     # -- answers held for the GM to confirm ------------------------------------------------------
 
@@ -673,13 +723,15 @@ class PlayerServer:
         try:
             if link is None or link.revoked:
                 raise RuleError(f"{possessive(held.player)} link has been replaced.")
+            if held.moment != actions.moment(enc):
+                raise RuleError("the fight has moved on.")
             planned = actions.check(enc, held.player, set(visible(enc, self.options)), held.body)
         except RuleError as error:
             self._drop_held(lambda h: h is held)
             raise RuleError(f"{possessive(held.player)} answer no longer holds: {error}") from None
         self._drop_held(lambda h: h is held)
         actions.run(enc, planned)  # refused by the engine: nothing changed, and nothing waits
-        link.use(held.stamp)
+        self._spend(link, held.stamp)
 
     def refuse_answer(self, name: str) -> None:
         """Drop the answer held for ``name``: their page offers the answers again."""

@@ -65,8 +65,10 @@ def test_a_held_answer_waits_for_the_gm_and_confirm_applies_it(table) -> None:
     assert view.held == {"Blueshift": "Dodge, dice 2 2"}
     mine = you(view, "Blueshift")["actions"]
     assert mine["held"] == "Dodge, dice 2 2" and mine["hit"] is not None  # may still change it
-    # the player changes it: the newest answer waits
-    assert phone.act("block", offer["stamp"], dice=[6, 6])[0] == 200
+    # the player changes it, from the page showing it held: the newest answer waits
+    assert phone.act("dodge", offer["stamp"], dice=[2, 2])[0] == 409  # a page before: stale
+    assert mine["stamp"] != offer["stamp"]
+    assert phone.act("block", mine["stamp"], dice=[6, 6])[0] == 200
     assert view.held == {"Blueshift": "Block, dice 6 6"}
     assert "Dodge" not in json.dumps(enc.to_json())  # nothing held is saved
     kernel.call(lambda: view.confirm("Blueshift"))
@@ -76,7 +78,7 @@ def test_a_held_answer_waits_for_the_gm_and_confirm_applies_it(table) -> None:
     assert any("6+6" in t and "block" in t.lower() for t in texts[at + 1 :])
     assert you(view, "Blueshift")["actions"]["held"] is None
     # the same answer sent again is refused: it was taken
-    assert phone.act("block", offer["stamp"], dice=[6, 6])[0] == 409
+    assert phone.act("block", mine["stamp"], dice=[6, 6])[0] == 409
 
 
 def test_the_gm_answering_in_their_place_undo_and_a_new_link_drop_a_held_answer(table) -> None:
@@ -108,16 +110,19 @@ def test_refuse_and_turning_the_setting_off_drop_held_answers(table) -> None:
     view.confirm_answers = True
     phone = link(kernel, view, "Blueshift")
     ganyeka_hits_blueshift(enc)
-    stamp = you(view, "Blueshift")["actions"]["stamp"]
+
+    def stamp() -> str:
+        return str(you(view, "Blueshift")["actions"]["stamp"])
+
     same = unchanged(enc, screen)
-    assert phone.act("take", stamp)[0] == 200
+    assert phone.act("take", stamp())[0] == 200
     kernel.call(lambda: view.refuse("Blueshift"))
     assert view.held == {} and you(view, "Blueshift")["actions"]["held"] is None
-    assert phone.act("take", stamp)[0] == 200  # answered again
+    assert phone.act("take", stamp())[0] == 200  # answered again
     view.confirm_answers = False
     assert view.held == {}
     same()
-    assert phone.act("take", stamp)[0] == 200  # now it applies at once
+    assert phone.act("take", stamp())[0] == 200  # now it applies at once
     assert enc.pending_attack is None
     with pytest.raises(RuleError):
         view.confirm_answers = "yes"  # type: ignore[assignment]
@@ -150,7 +155,7 @@ def test_a_held_answer_is_refused_from_another_token_and_when_stale(table) -> No
     server = view.server
     assert server is not None
     held = server.held["Blueshift"]
-    server.held["Blueshift"] = type(held)(held.player, {**held.body, "stamp": "0.0.0"}, "x", "?")
+    server.held["Blueshift"] = type(held)(held.player, held.body, held.stamp, "?", "0.0.0")
     with pytest.raises(RuleError, match="no longer holds"):
         kernel.call(lambda: view.confirm("Blueshift"))
     assert view.held == {} and enc.pending_attack is not None
@@ -284,7 +289,7 @@ def test_a_held_answer_the_engine_refuses_on_confirm_changes_nothing_and_goes(ta
     assert view.server is not None
     held = view.server.held["Blueshift"]
     view.server.held["Blueshift"] = type(held)(
-        held.player, {**held.body, "dice": [9, 9]}, held.stamp, held.words
+        held.player, {**held.body, "dice": [9, 9]}, held.stamp, held.words, held.moment
     )
     with pytest.raises(RuleError, match="not a die face"):
         kernel.call(lambda: view.confirm("Blueshift"))

@@ -450,3 +450,51 @@ def test_a_plot_point_buys_the_dodge_from_the_phone(table) -> None:
     assert enc.to_json() == same
     assert phone.act("dodge", offer["stamp"], plot_point=True)[0] == 200
     assert enc.plot_points("Blueshift") == points - 1 and enc.pending_attack is None
+
+
+def test_a_change_hidden_from_the_player_leaves_their_page_and_its_stamp(table) -> None:
+    """The GM marks hidden Shade prone: Blueshift's page gets no event at all (not even the
+    timing of it shows) and its offer still holds."""
+    enc, view, _, kernel = table
+    phone = link(kernel, view, "Blueshift")
+    assert view.server is not None
+    feed = view.server.links["Blueshift"].feed
+    version, stamp = feed.version, you(view, "Blueshift")["actions"]["stamp"]
+    enc.add_condition("Shade", "prone")
+    assert (feed.version, you(view, "Blueshift")["actions"]["stamp"]) == (version, stamp)
+    assert phone.act("end_turn", stamp)[0] == 200
+
+
+def test_after_the_gm_undoes_an_answer_the_player_answers_again(table) -> None:
+    """Blueshift dodges from the phone; the GM takes it back: the page offers the answers again
+    on a new stamp, which works (the one before stays refused)."""
+    enc, view, _, kernel = table
+    phone = link(kernel, view, "Blueshift")
+    enc.end_turn()
+    enc.attack("Ganyeka", "Blueshift", rank=5, dice=[5, 6])
+    before = you(view, "Blueshift")["actions"]["stamp"]
+    assert phone.act("dodge", before, dice=[6, 6])[0] == 200
+    enc.undo()
+    offer = you(view, "Blueshift")["actions"]
+    assert offer["hit"] is not None and offer["stamp"] != before
+    assert phone.act("take", before)[0] == 409
+    assert phone.act("take", offer["stamp"])[0] == 200
+    assert enc.pending_attack is None
+
+
+def test_an_action_that_changes_nothing_the_player_sees_spends_its_stamp(table) -> None:
+    """Blueshift attacks from the phone and misses: nothing they see changes, but the stamp
+    the attack carried is spent and the page gets a new one (End turn works from it)."""
+    enc, view, _, kernel = table
+    enc.edit("Blueshift", attacks=[{"name": "Blast", "rank": 5}])
+    phone = link(kernel, view, "Blueshift")
+    offer = you(view, "Blueshift")["actions"]
+    attack = offer["attack"]
+    assert attack is not None
+    body = {"attack": attack["attacks"][0]["name"], "target": "Ganyeka", "dice": [1, 1]}
+    assert phone.act("attack", offer["stamp"], **body)[0] == 200
+    after = you(view, "Blueshift")["actions"]
+    assert after["stamp"] != offer["stamp"] and after["turn"] == ["end_turn", "delay"]
+    assert phone.act("attack", offer["stamp"], **body)[0] == 409
+    assert phone.act("end_turn", after["stamp"])[0] == 200
+    assert enc.current == "Ganyeka"
