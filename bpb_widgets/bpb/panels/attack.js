@@ -64,6 +64,7 @@ export default function renderAttack({ model: anyModel, el }) {
   /** @type {Record<string, import("../../../js/lib/frame.js").Shortcut>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
+  const section = body.closest("section");
 
   const attacker = h("select", { "aria-label": "Attacker" });
   const target = h("select", { "aria-label": "Target" });
@@ -126,6 +127,9 @@ export default function renderAttack({ model: anyModel, el }) {
     { class: "bpb-explosion", hidden: true },
     h("legend", { text: "Caught in the explosion" }),
   );
+  // on the attacker's card (table mode) the card says who attacks: the field is not shown there
+  const attackerField = field("Attacker", attacker);
+  attackerField.classList.add("bpb-implied-by-card");
   const preview = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const attackButton = button("Attack", attack, { key: "a", cls: "bpb-primary" });
   const result = h("ul", { class: "bpb-result-lines", "aria-label": "What happened", "aria-live": "polite" });
@@ -133,7 +137,7 @@ export default function renderAttack({ model: anyModel, el }) {
   const setup = h(
     "div",
     { class: "bpb-setup" },
-    h("div", { class: "bpb-row" }, field("Attacker", attacker), field("Target", target), field("Attack", power)),
+    h("div", { class: "bpb-row" }, attackerField, field("Target", target), field("Attack", power)),
     typed,
     circumstances,
     explosion,
@@ -576,6 +580,10 @@ export default function renderAttack({ model: anyModel, el }) {
     const a = /** @type {AnswersState} */ (model.get("answers"));
     const waiting = pending.length > 0 && Boolean(a.target);
     answers.paint(waiting ? a : null, pending);
+    // whose card holds the attack in table mode: the attacker's, the target's while they answer
+    const acting = waiting && !a.choose_effect ? a.target : (pending[0]?.attacker ?? s.attacker);
+    if (acting) section?.setAttribute("data-card", acting);
+    else section?.removeAttribute("data-card");
     // while a hit waits for its answer the setup is hidden: it is painted once the hit is resolved
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
