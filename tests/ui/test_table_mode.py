@@ -111,6 +111,16 @@ def attack_on(s: Screen, name: str) -> Locator:
     return s.card(name).get_by_role("region", name="Attack", exact=True)
 
 
+def cards_from_the_top(s: Screen) -> list[str]:
+    """The cards' names as they are laid out (from the top, left to right in a row)."""
+    spots: dict[str, tuple[float, float]] = {}
+    for name in ORDER:
+        box = s.card(name).bounding_box()
+        assert box is not None, name
+        spots[name] = (round(box["y"]), box["x"])
+    return sorted(ORDER, key=spots.__getitem__)
+
+
 def answers_on(s: Screen, name: str) -> Locator:
     """The hit waiting for ``name``'s answer, on their card."""
     return s.card(name).get_by_role("region", name="The hit waiting for an answer")
@@ -150,9 +160,7 @@ def test_table_mode_lays_out_a_turn_in_one_screen(screen: Screen) -> None:
     expect(s.roster.get_by_role("form", name="New combatant")).to_be_hidden()
     # the cards in order of play, the acting one marked
     cards = s.roster.get_by_role("listitem").filter(has=page.locator(".bpb-card-head"))
-    tops = {name: s.card(name).bounding_box() for name in ORDER}
-    ys = [tops[name]["y"] if tops[name] else 0 for name in ORDER]  # type: ignore[index]
-    assert ys == sorted(ys), f"cards in order of play: {ys}"
+    assert cards_from_the_top(s) == ORDER
     assert cards.count() == 4
     expect(s.card("Ann")).to_contain_text("acting")
     # the order of play stays at the top of the notebook's view as it scrolls
@@ -169,7 +177,8 @@ def test_the_typical_round_by_keyboard_alone(screen: Screen) -> None:
     """Round 1 by keys alone, the dice rolled: Enter attacks, T takes the hit, E ends the turn,
     wherever the focus is in the screen (here: on the screen itself, after a click on a panel's
     title). 12 keys for four attacks and four answers. The attack moves from the attacker's
-    card to the target's and on to the next attacker's."""
+    card to the target's and on to the next attacker's; the acting card comes first, the cards
+    in order of play from it."""
     s = screen
     page = s.notebook.page
     round_is(s, 1, "Ann")
@@ -178,6 +187,8 @@ def test_the_typical_round_by_keyboard_alone(screen: Screen) -> None:
     for attacker in ORDER:
         round_is(s, 1, attacker)
         expect(attack_on(s, attacker)).to_be_visible()
+        now = ORDER.index(attacker)
+        assert cards_from_the_top(s) == ORDER[now:] + ORDER[:now]
         expect(s.attack.get_by_role("combobox", name="Target")).to_have_value(TARGET[attacker])
         expect(s.attack.locator(".bpb-arithmetic")).to_be_visible()
         page.keyboard.press("Enter")
