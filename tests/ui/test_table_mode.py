@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -170,6 +171,16 @@ def test_table_mode_lays_out_a_turn_in_one_screen(screen: Screen) -> None:
     strip_box, log_box = s.strip.bounding_box(), s.log.bounding_box()
     assert strip_box is not None and log_box is not None
     assert 0 <= strip_box["y"] < log_box["y"]
+    # the log shows its latest entries, the earlier ones behind their button
+    entries = s.log.get_by_role("list", name="Events").get_by_role("listitem")
+    earlier = s.log.get_by_role("button", name=re.compile(r"^Earlier entries \(\d+\)$"))
+    expect(entries).to_have_count(6)
+    expect(earlier).to_have_attribute("aria-expanded", "false")
+    hidden = int(re.sub(r"\D", "", earlier.text_content() or ""))
+    earlier.click()
+    expect(entries).to_have_count(6 + hidden)
+    earlier.click()
+    expect(entries).to_have_count(6)
     s.notebook.screenshot(s.out, named(s, "table-mode"))
 
 
