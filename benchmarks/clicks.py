@@ -104,12 +104,13 @@ def play_round(
     chosen: dict[str, tuple[str | None, str | None]],
     typed: bool,
     ends: bool = False,
-    distances: list[tuple[float, float]] | None = None,
+    distances: dict[str, list[tuple[float, float]]] | None = None,
 ) -> Count:
     """One round by clicks: each attacker (as the screen offers them) makes their attack, with
     ``chosen`` target and attack where given, the dice rolled or ``typed``; the target takes the
     hit; End turn (``ends``: the answer ends the turn, "End the turn with the answer" ticked).
-    Returns the inputs counted; ``distances`` gets each turn's ``end_turn_to_attack``."""
+    Returns the inputs counted; ``distances`` gets each turn's ``below_end_turn`` of Attack and
+    of Take the hit."""
     from playwright.sync_api import expect
 
     count = Count()
@@ -127,7 +128,7 @@ def play_round(
             count.choose(attack.get_by_role("combobox", name="Attack", exact=True), power)
         expect(attack.locator(".bpb-arithmetic")).to_be_visible()
         if distances is not None:
-            distances.append(end_turn_to_attack(screen))
+            distances.setdefault("Attack", []).append(below_end_turn(screen, "Attack"))
         if typed:
             count.click(dice)
             count.type(dice, DICE)
@@ -135,6 +136,8 @@ def play_round(
         else:
             count.click(attack.get_by_role("button", name="Attack", exact=True))
         expect(answers).to_be_visible()
+        if distances is not None:
+            distances.setdefault("Take the hit", []).append(below_end_turn(screen, "Take the hit"))
         count.click(answers.get_by_role("button", name="Take the hit", exact=True))
         expect(answers).to_be_hidden()
         if ends:
@@ -187,14 +190,14 @@ def play_round_by_keys(screen: Locator, typed: bool, fresh: bool = True) -> tupl
     return commands, characters
 
 
-def end_turn_to_attack(screen: Locator) -> tuple[float, float]:
-    """How far below End turn the Attack button sits, in px: on the page (the screen's top in
-    view), and on screen once Attack is scrolled into view (in table mode the order of play, End
-    turn with it, is pinned at the top of the view)."""
+def below_end_turn(screen: Locator, name: str) -> tuple[float, float]:
+    """How far below End turn the attack panel's button ``name`` (Attack, Take the hit) sits, in
+    px: on the page (the screen's top in view), and on screen once the button is scrolled into
+    view (in table mode the order of play, End turn with it, is pinned at the top of the view)."""
     attack = screen.get_by_role("region", name="Attack", exact=True)
     strip = screen.get_by_role("region", name="Order of play")
     end = strip.get_by_role("button", name="End turn", exact=True)
-    go = attack.get_by_role("button", name="Attack", exact=True)
+    go = attack.get_by_role("button", name=name, exact=True)
 
     def distance() -> float:
         screen.page.evaluate(
@@ -202,7 +205,7 @@ def end_turn_to_attack(screen: Locator) -> tuple[float, float]:
         )
         top, below = end.bounding_box(), go.bounding_box()
         if top is None or below is None:
-            raise RuntimeError("End turn or Attack is not on the page")
+            raise RuntimeError(f"End turn or {name} is not on the page")
         return below["y"] - top["y"]
 
     screen.evaluate("(el) => el.scrollIntoView({block: 'start'})")
@@ -228,7 +231,7 @@ def run() -> list[Figure]:
             out = book.run_cell(SETUP, wait_for=".bench-typed .bpb-chip")
             rolled, typed = out.locator(".bench-rolled"), out.locator(".bench-typed")
             first = play_round(rolled, CHOSEN, typed=False)
-            distances: list[tuple[float, float]] = []
+            distances: dict[str, list[tuple[float, float]]] = {}
             started = time.perf_counter()
             second = play_round(rolled, again, typed=False)
             wall = (time.perf_counter() - started) * 1e3
@@ -285,11 +288,21 @@ def run() -> list[Figure]:
             keys_typed_first[0],
             "keys",
         ),
-        (
-            f"End turn to Attack at {WIDTH} px{' (table mode)' if table else ''}, the farthest"
-            " turn on screen, goal one screen",
-            max(shown for _, shown in distances),
-            "px",
+        *(
+            figure
+            for name, measured in distances.items()
+            for figure in (
+                (
+                    f"End turn to {name} at {WIDTH} px{' (table mode)' if table else ''}, the"
+                    " farthest turn on screen, goal one screen",
+                    max(shown for _, shown in measured),
+                    "px",
+                ),
+                (
+                    "  on the page (the screen's top in view)",
+                    max(page for page, _ in measured),
+                    "px",
+                ),
+            )
         ),
-        ("  on the page (the screen's top in view)", max(page for page, _ in distances), "px"),
     ]

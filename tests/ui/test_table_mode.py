@@ -204,6 +204,8 @@ def test_the_typical_round_by_keyboard_alone(screen: Screen) -> None:
         expect(s.attack.locator(".bpb-arithmetic")).to_be_visible()
         page.keyboard.press("Enter")
         expect(answers_on(s, TARGET[attacker])).to_be_visible()
+        # the target's card, holding the answers, right under the acting card
+        assert cards_from_the_top(s)[:2] == [attacker, TARGET[attacker]]
         page.keyboard.press("t")
         expect(s.answers).to_be_hidden()
         page.keyboard.press("e")
