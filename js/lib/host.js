@@ -179,8 +179,15 @@ function placeOnCards(root, grid, homes) {
   const focusOut = (event) => {
     const left = /** @type {Element} */ (event.target);
     const to = /** @type {Node | null} */ (event.relatedTarget);
-    // a control removed with its card keeps its claim; a click elsewhere in the page gives it up
-    if (left.isConnected && to !== null && !root.contains(to)) focused = null;
+    if (to !== null) {
+      if (!root.contains(to)) focused = null; // the GM moved on, out of the screen
+      return;
+    }
+    // a control removed with its card keeps its claim (put back, it has the focus again); one
+    // still there that lost the focus to the page (a click on the notebook) gives it up
+    setTimeout(() => {
+      if (focused === left && left.isConnected && document.activeElement !== left) focused = null;
+    });
   };
   /** The cells on a card now. @type {WeakSet<HTMLElement>} */
   const away = new WeakSet();
