@@ -7,9 +7,9 @@
 //
 // A screen of several panels has a table mode (docs/architecture.md, "Table mode"): the default
 // while the widget is narrower than about 900 px, a toggle otherwise. It is layout only: the
-// order of play sticks at the top, the panel of the turn's actions comes next, the cards follow
-// in order of play, and the panels a GM does not need every turn (the files, a dice roller: their
-// frame says `tuck`) wait behind a disclosure button. A panel that says whose action it holds
+// order of play sticks at the top, the cards follow in order of play from whoever acts, and the
+// panels a GM does not need every turn (the files, a dice roller: their frame says `tuck`) wait
+// behind a disclosure button. A panel that says whose action it holds
 // (`data-card` on its region: the attacker's, or the target's while a hit waits for the answer)
 // is drawn inside that combatant's card (`placeOnCards`). The screen's one-key shortcuts work
 // wherever the focus is inside it (routed to the panel that offers the key), and `?` lists them.
@@ -163,7 +163,8 @@ function pinOrderOfPlay(root, grid) {
  * same panel moved, not a copy; outside table mode, or with no such card, it goes back to its
  * place in the grid, after its disclosure button (`homes`). A card the roster draws again drops
  * it, and it is put back. The focus stays where it was (a dice box keeps it from turn to turn).
- * Returns `place`, to call when the mode changes, and the cleanup.
+ * Returns `place`, to call when the mode changes, `watch`, to give it the roster's cell, whose
+ * cards it follows, and the cleanup.
  * @param {HTMLElement} root the screen (`.bpb-host`)
  * @param {HTMLElement} grid its panels
  * @param {Map<HTMLElement, HTMLElement>} homes each panel's cell and its disclosure button
@@ -195,11 +196,8 @@ function placeOnCards(root, grid, homes) {
     const table = root.classList.contains("bpb-table-mode");
     for (const [cell, disclose] of homes) {
       const name = cell.querySelector?.("section.bpb")?.getAttribute("data-card");
-      /** @type {Element | null} */
-      let card = null;
-      if (table && name)
-        for (const item of grid.querySelectorAll?.(".bpb-cell-roster li.bpb-combatant") ?? [])
-          if (item.getAttribute("data-name") === name) card = item;
+      const card =
+        table && name ? grid.querySelector(`.bpb-cell-roster li.bpb-combatant[data-name="${CSS.escape(name)}"]`) : null;
       if (card ? cell.parentElement === card : !away.has(cell)) continue;
       const had = focused !== null && cell.contains(focused) ? focused : null;
       if (card) {
@@ -226,7 +224,10 @@ function placeOnCards(root, grid, homes) {
             place();
           });
         });
-  watcher?.observe(grid, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-card"] });
+  // a panel naming another card, and the roster's cards drawn again (not every chip and entry)
+  watcher?.observe(grid, { subtree: true, attributes: true, attributeFilter: ["data-card"] });
+  /** @param {HTMLElement} roster */
+  const watch = (roster) => watcher?.observe(roster, { childList: true, subtree: true });
   root.addEventListener("focusin", focusIn);
   root.addEventListener("focusout", focusOut);
   const stop = () => {
@@ -234,7 +235,7 @@ function placeOnCards(root, grid, homes) {
     root.removeEventListener("focusin", focusIn);
     root.removeEventListener("focusout", focusOut);
   };
-  return { place, stop };
+  return { place, watch, stop };
 }
 
 /**
@@ -351,6 +352,7 @@ export function host(renderers) {
               panel.dispose();
             });
             homes.set(cell, disclose);
+            if (key === "roster") onCards.watch(cell);
             return [disclose, cell];
           }),
         );
