@@ -318,9 +318,11 @@ def press_in(region: Locator, name: str) -> None:
 
 def test_the_typical_round_by_mouse_alone(screen: Screen) -> None:
     """Round 4 by clicks alone, the dice rolled: Attack on the attacker's card, Take the hit on
-    the target's, End turn on the order of play."""
+    the target's, End turn on the order of play. The GM typed dice in rounds 2 and 3: each new
+    turn's attack puts the focus back in the dice box, for the next dice typed."""
     s = screen
     round_is(s, 4, "Ann")
+    dice = s.attack.get_by_role("textbox", name="Physical dice")
     clicks = 0
     for attacker in ORDER:
         round_is(s, 4, attacker)
@@ -330,6 +332,7 @@ def test_the_typical_round_by_mouse_alone(screen: Screen) -> None:
         press_in(answers_on(s, TARGET[attacker]), "Take the hit")
         expect(s.answers).to_be_hidden()
         press_in(s.strip, "End turn")
+        expect(dice).to_be_focused()
         clicks += 3
     round_is(s, 5, "Ann")
     assert clicks == 12

@@ -96,6 +96,20 @@ export default function renderAttack({ model: anyModel, el }) {
     "data-shortcuts": "letters",
   });
   const typedDice = typedOnce(model, dice, parseDice);
+  // once the GM has typed dice in this view, each new turn's attack waits for them in the box
+  let typingDice = false;
+  dice.addEventListener("input", () => {
+    typingDice ||= dice.value.trim() !== "";
+  });
+  /** Whose attack the setup was last painted for ("": not yet). */
+  let turnOf = "";
+  /** The dice box takes the focus from a button or the screen itself, never from a field. */
+  const waitForDice = () => {
+    const screen = el.closest(".bpb-host");
+    const active = document.activeElement;
+    if (screen && active && screen.contains(active) && !active.matches("input, select, textarea"))
+      dice.focus({ preventScroll: true });
+  };
   const plotPoint = plotPointBox(model);
   // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
   dice.addEventListener("keydown", (event) => {
@@ -554,6 +568,7 @@ export default function renderAttack({ model: anyModel, el }) {
           () => {
             dice.focus();
             dice.value += digit;
+            typingDice = true;
           },
           { label: "Type the dice" },
         );
@@ -592,6 +607,10 @@ export default function renderAttack({ model: anyModel, el }) {
       const p = model.get("preview");
       const current = Boolean(model.get("current"));
       redraw(preview, JSON.stringify([p, current]), () => previewOf(p, current));
+      if (started && s.attacker !== turnOf) {
+        if (turnOf !== "" && typingDice) waitForDice();
+        turnOf = s.attacker ?? "";
+      }
     }
     const lines = model.get("result").lines ?? [];
     redraw(result, JSON.stringify(lines), () => lines.map((text) => h("li", { text })));
