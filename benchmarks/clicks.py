@@ -130,7 +130,8 @@ def play_round(
         if distances is not None:
             distances.setdefault("Attack", []).append(below_end_turn(screen, "Attack"))
         if typed:
-            count.click(dice)
+            if not dice.evaluate("(box) => box === document.activeElement"):
+                count.click(dice)  # once dice are typed, each new turn's attack waits in the box
             count.type(dice, DICE)
             count.press(dice, "Enter")
         else:
