@@ -7,10 +7,12 @@
 //
 // A screen of several panels has a table mode (docs/architecture.md, "Table mode"): the default
 // while the widget is narrower than about 900 px, a toggle otherwise. It is layout only: the
-// order of play sticks at the top, the panel of the turn's actions comes next, the cards follow
-// in order of play, and the panels a GM does not need every turn (the files, a dice roller: their
-// frame says `tuck`) wait behind a disclosure button. The screen's one-key shortcuts work wherever
-// the focus is inside it (routed to the panel that offers the key), and `?` lists them.
+// order of play sticks at the top, the cards follow in order of play from whoever acts, and the
+// panels a GM does not need every turn (the files, a dice roller: their frame says `tuck`) wait
+// behind a disclosure button. A panel that says whose action it holds
+// (`data-card` on its region: the attacker's, or the target's while a hit waits for the answer)
+// is drawn inside that combatant's card (`placeOnCards`). The screen's one-key shortcuts work
+// wherever the focus is inside it (routed to the panel that offers the key), and `?` lists them.
 import { button, h } from "./dom.js";
 import { cancelAsking, keyMap, routeKey, shortcutOf } from "./frame.js";
 import * as kit from "./kit.js";
@@ -156,6 +158,87 @@ function pinOrderOfPlay(root, grid) {
 }
 
 /**
+ * In table mode, a panel whose region names a combatant (`data-card`: whoever acts with it now) is
+ * drawn at the foot of that combatant's card in the roster (`li.bpb-combatant[data-name]`): the
+ * same panel moved, not a copy; outside table mode, or with no such card, it goes back to its
+ * place in the grid, after its disclosure button (`homes`). A card the roster draws again drops
+ * it, and it is put back. The focus stays where it was (a dice box keeps it from turn to turn).
+ * Returns `place`, to call when the mode changes, `watch`, to give it the roster's cell, whose
+ * cards it follows, and the cleanup.
+ * @param {HTMLElement} root the screen (`.bpb-host`)
+ * @param {HTMLElement} grid its panels
+ * @param {Map<HTMLElement, HTMLElement>} homes each panel's cell and its disclosure button
+ */
+function placeOnCards(root, grid, homes) {
+  /** What had the focus last inside the screen, until the GM moves it out. @type {Element | null} */
+  let focused = null;
+  /** @param {FocusEvent} event */
+  const focusIn = (event) => {
+    focused = /** @type {Element} */ (event.target);
+  };
+  /** @param {FocusEvent} event */
+  const focusOut = (event) => {
+    const left = /** @type {Element} */ (event.target);
+    const to = /** @type {Node | null} */ (event.relatedTarget);
+    if (to !== null) {
+      if (!root.contains(to)) focused = null; // the GM moved on, out of the screen
+      return;
+    }
+    // a control removed with its card keeps its claim (put back, it has the focus again); one
+    // still there that lost the focus to the page (a click on the notebook) gives it up
+    setTimeout(() => {
+      if (focused === left && left.isConnected && document.activeElement !== left) focused = null;
+    });
+  };
+  /** The cells on a card now. @type {WeakSet<HTMLElement>} */
+  const away = new WeakSet();
+  const place = () => {
+    const table = root.classList.contains("bpb-table-mode");
+    for (const [cell, disclose] of homes) {
+      const name = cell.querySelector?.("section.bpb")?.getAttribute("data-card");
+      const card =
+        table && name ? grid.querySelector(`.bpb-cell-roster li.bpb-combatant[data-name="${CSS.escape(name)}"]`) : null;
+      if (card ? cell.parentElement === card : !away.has(cell)) continue;
+      const had = focused !== null && cell.contains(focused) ? focused : null;
+      if (card) {
+        away.add(cell);
+        card.append(cell);
+      } else {
+        away.delete(cell);
+        disclose.after(cell);
+      }
+      const active = document.activeElement;
+      if (had instanceof HTMLElement && (active === null || active === document.body || !active.isConnected))
+        had.focus({ preventScroll: true });
+    }
+  };
+  let queued = false;
+  const watcher =
+    typeof MutationObserver === "undefined"
+      ? null
+      : new MutationObserver(() => {
+          if (queued) return;
+          queued = true;
+          queueMicrotask(() => {
+            queued = false;
+            place();
+          });
+        });
+  // a panel naming another card, and the roster's cards drawn again (not every chip and entry)
+  watcher?.observe(grid, { subtree: true, attributes: true, attributeFilter: ["data-card"] });
+  /** @param {HTMLElement} roster */
+  const watch = (roster) => watcher?.observe(roster, { childList: true, subtree: true });
+  root.addEventListener("focusin", focusIn);
+  root.addEventListener("focusout", focusOut);
+  const stop = () => {
+    watcher?.disconnect();
+    root.removeEventListener("focusin", focusIn);
+    root.removeEventListener("focusout", focusOut);
+  };
+  return { place, watch, stop };
+}
+
+/**
  * An anywidget module showing the host's panels with these renderers.
  * @param {Record<string, PanelRenderer>} renderers
  * @returns {AnyWidget<HostTraits>}
@@ -186,11 +269,15 @@ export function host(renderers) {
       );
       const narrow = () => root.clientWidth > 0 && root.clientWidth < TABLE_BELOW;
       const paintMode = () => {
-        const table = grid.querySelectorAll?.(":scope > .bpb-cell").length > 1 && (chosen ?? narrow());
+        const table = homes.size > 1 && (chosen ?? narrow());
         root.classList.toggle("bpb-table-mode", table);
         toggle.setAttribute("aria-pressed", String(table));
+        onCards.place();
       };
       const unpin = pinOrderOfPlay(root, grid);
+      /** Each panel's cell and the disclosure button it follows in the grid. @type {Map<HTMLElement, HTMLElement>} */
+      const homes = new Map();
+      const onCards = placeOnCards(root, grid, homes);
       toggle.addEventListener("click", () => {
         chosen = !root.classList.contains("bpb-table-mode");
         paintMode();
@@ -219,6 +306,7 @@ export function host(renderers) {
       const layout = () => {
         for (const cleanup of cleanups) cleanup();
         cleanups = [];
+        homes.clear();
         const extra = model.get("renderers") ?? {};
         const keys = (model.get("layout_panels") ?? []).filter((key) => key in renderers || key in extra);
         grid.classList.toggle("bpb-single", keys.length === 1);
@@ -263,6 +351,8 @@ export function host(renderers) {
               stop();
               panel.dispose();
             });
+            homes.set(cell, disclose);
+            if (key === "roster") onCards.watch(cell);
             return [disclose, cell];
           }),
         );
@@ -277,6 +367,7 @@ export function host(renderers) {
         el.classList.remove("bpb-widget");
         resized?.disconnect();
         unpin();
+        onCards.stop();
         for (const cleanup of cleanups) cleanup();
       };
     },

@@ -13,6 +13,8 @@ import { command, watch } from "../lib/sync.js";
 
 /** How many lines of what an undo takes back the preview lists. */
 const PREVIEW_LINES = 4;
+/** The entries table mode shows (the latest), the earlier ones behind a disclosure button. */
+const LATEST = 6;
 /** The kinds of entry that only mark the order of play moving on (listed after the others). */
 const ROUTINE = new Set(["turn", "round"]);
 
@@ -35,8 +37,19 @@ export function takenBack(entries) {
 export default function renderLog({ model: anyModel, el }) {
   const model = /** @type {ModelLike<LogState>} */ (/** @type {unknown} */ (anyModel));
   const { body, cleanup } = frame(el, model, { title: "Encounter log", cls: "bpb-log" });
-  const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small" });
+  const earlier = button("Show earlier entries", () => command(model, "earlier"), { cls: "bpb-small bpb-earlier" });
   const list = h("ol", { class: "bpb-entries", "aria-label": "Events" });
+  // table mode (CSS) shows the latest entries only, until the GM opens the earlier ones
+  const older = h("button", {
+    type: "button",
+    class: "bpb-button bpb-small bpb-older-toggle",
+    "aria-expanded": "false",
+  });
+  older.addEventListener("click", () => {
+    const open = older.getAttribute("aria-expanded") !== "true";
+    older.setAttribute("aria-expanded", String(open));
+    body.classList.toggle("bpb-older-shown", open);
+  });
   const confirm = h("div", {
     class: "bpb-confirm",
     role: "alertdialog",
@@ -46,7 +59,7 @@ export default function renderLog({ model: anyModel, el }) {
   const undo = button("Undo", () => command(model, "undo"), { cls: "bpb-small" });
   const redoAll = button("Redo all", () => command(model, "redo_all"), { cls: "bpb-small" });
   const hint = h("p", { class: "bpb-hint", text: "Choose an entry to undo back to just before it." });
-  body.append(earlier, list, confirm, h("div", { class: "bpb-controls" }, undo, redoAll), hint);
+  body.append(older, earlier, list, confirm, h("div", { class: "bpb-controls" }, undo, redoAll), hint);
   // the list is drawn before the page lays it out: once it has a height, show the latest entries
   let settled = false;
   const settle = new ResizeObserver(() => {
@@ -203,6 +216,12 @@ export default function renderLog({ model: anyModel, el }) {
       items.append(item(entry, first + same + offset));
     });
     list.append(items);
+    const latest = list.children.length - LATEST;
+    [...list.children].forEach((li, index) => {
+      li.classList.toggle("bpb-older", index < latest);
+    });
+    older.hidden = latest <= 0 && first === 0;
+    setText(older, `Earlier entries (${Math.max(0, latest) + first})`);
     earlier.hidden = first === 0;
     setText(earlier, `Show earlier entries (${first} more)`);
     // every entry new (a fight loaded, or undone back to its start): show its latest

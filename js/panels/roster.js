@@ -831,11 +831,16 @@ export default function renderRoster({ model: anyModel, el }) {
     const names = model.get("names") ?? [];
     const all = model.get("cards") ?? {};
     const wanted = names.filter((name) => all[name]).map((name) => paintCard(name, all[name]));
-    // their place in the order of play, which table mode lays them out in (CSS order)
+    // their place in the order of play from whoever acts now (who acted this round comes after
+    // who is still to act), which table mode lays them out in (CSS order): the acting card first
     const order = model.get("order") ?? [];
+    const now = Math.max(0, order.indexOf(model.get("current") ?? ""));
     for (const item of wanted) {
       const place = order.indexOf(item.dataset.name ?? "");
-      item.style.setProperty("--bpb-play", String(place < 0 ? order.length : place));
+      item.style.setProperty(
+        "--bpb-play",
+        String(place < 0 ? order.length : (place - now + order.length) % order.length),
+      );
     }
     if (cards.children.length === 0)
       cards.append(...wanted); // the first paint in one go

@@ -3,6 +3,7 @@ click, type and check (``tests/ui/test_gm_screen_fight.py``, ``test_session_by_c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from lab import LabServer, Notebook, open_notebook
@@ -48,10 +49,12 @@ class Screen:
         self.files = out.get_by_role("region", name="Files")
 
     def show_tucked(self) -> None:
-        """Open the panels table mode tucks behind a disclosure button (the files, the dice
-        roller), as a GM would who uses them through the fight."""
+        """Open what table mode tucks behind a disclosure button (the files, the dice roller,
+        the log's earlier entries if it has some yet), as a GM would who uses them through the
+        fight."""
         expect(self.strip).to_be_visible()
-        for button in self.out.locator(".bpb-disclose.bpb-tuck").all():
+        earlier = self.log.get_by_role("button", name=re.compile(r"^Earlier entries"))
+        for button in [*self.out.locator(".bpb-disclose.bpb-tuck").all(), earlier]:
             if button.is_visible() and button.get_attribute("aria-expanded") == "false":
                 button.click()
 

@@ -154,6 +154,7 @@ def test_a_whole_fight_by_clicks(screen: Screen) -> None:
     s.click(s.files, "Save")
     expect(s.files).to_contain_text(f"Saved as {name}-fight.fight.json")
     length = s.kernel(f"len({enc}.log)")
+    s.show_tucked()  # the log's earlier entries: in table mode, behind their button
     s.log.get_by_role("button", name="Monolith attacks Ganyeka with Haymaker").click()
     dialog = s.log.get_by_role("alertdialog")
     expect(dialog).to_contain_text("This takes back")

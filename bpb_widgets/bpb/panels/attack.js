@@ -64,6 +64,7 @@ export default function renderAttack({ model: anyModel, el }) {
   /** @type {Record<string, import("../../../js/lib/frame.js").Shortcut>} */
   const keys = {};
   const { body, cleanup } = frame(el, model, { title: "Attack", cls: "bpb-attack", keys });
+  const section = body.closest("section");
 
   const attacker = h("select", { "aria-label": "Attacker" });
   const target = h("select", { "aria-label": "Target" });
@@ -95,6 +96,20 @@ export default function renderAttack({ model: anyModel, el }) {
     "data-shortcuts": "letters",
   });
   const typedDice = typedOnce(model, dice, parseDice);
+  // once the GM has typed dice in this view, each new turn's attack waits for them in the box
+  let typingDice = false;
+  dice.addEventListener("input", () => {
+    typingDice ||= dice.value.trim() !== "";
+  });
+  /** Whose attack the setup was last painted for ("": not yet). */
+  let turnOf = "";
+  /** The dice box takes the focus from a button or the screen itself, never from a field. */
+  const waitForDice = () => {
+    const screen = el.closest(".bpb-host");
+    const active = document.activeElement;
+    if (screen && active && screen.contains(active) && !active.matches("input, select, textarea"))
+      dice.focus({ preventScroll: true });
+  };
   const plotPoint = plotPointBox(model);
   // Enter in the dice box makes the attack set up (the focus stays there for the answer's dice)
   dice.addEventListener("keydown", (event) => {
@@ -126,6 +141,9 @@ export default function renderAttack({ model: anyModel, el }) {
     { class: "bpb-explosion", hidden: true },
     h("legend", { text: "Caught in the explosion" }),
   );
+  // on the attacker's card (table mode) the card says who attacks: the field is not shown there
+  const attackerField = field("Attacker", attacker);
+  attackerField.classList.add("bpb-implied-by-card");
   const preview = h("div", { class: "bpb-preview", "aria-live": "polite" });
   const attackButton = button("Attack", attack, { key: "a", cls: "bpb-primary" });
   const result = h("ul", { class: "bpb-result-lines", "aria-label": "What happened", "aria-live": "polite" });
@@ -133,7 +151,7 @@ export default function renderAttack({ model: anyModel, el }) {
   const setup = h(
     "div",
     { class: "bpb-setup" },
-    h("div", { class: "bpb-row" }, field("Attacker", attacker), field("Target", target), field("Attack", power)),
+    h("div", { class: "bpb-row" }, attackerField, field("Target", target), field("Attack", power)),
     typed,
     circumstances,
     explosion,
@@ -550,6 +568,7 @@ export default function renderAttack({ model: anyModel, el }) {
           () => {
             dice.focus();
             dice.value += digit;
+            typingDice = true;
           },
           { label: "Type the dice" },
         );
@@ -576,6 +595,10 @@ export default function renderAttack({ model: anyModel, el }) {
     const a = /** @type {AnswersState} */ (model.get("answers"));
     const waiting = pending.length > 0 && Boolean(a.target);
     answers.paint(waiting ? a : null, pending);
+    // whose card holds the attack in table mode: the attacker's, the target's while they answer
+    const acting = waiting && !a.choose_effect ? a.target : (pending[0]?.attacker ?? s.attacker);
+    if (acting) section?.setAttribute("data-card", acting);
+    else section?.removeAttribute("data-card");
     // while a hit waits for its answer the setup is hidden: it is painted once the hit is resolved
     if (!pending.length) {
       if (started) paintSetup(/** @type {AttackSelection} */ (s));
@@ -584,6 +607,10 @@ export default function renderAttack({ model: anyModel, el }) {
       const p = model.get("preview");
       const current = Boolean(model.get("current"));
       redraw(preview, JSON.stringify([p, current]), () => previewOf(p, current));
+      if (started && s.attacker !== turnOf) {
+        if (turnOf !== "" && typingDice) waitForDice();
+        turnOf = s.attacker ?? "";
+      }
     }
     const lines = model.get("result").lines ?? [];
     redraw(result, JSON.stringify(lines), () => lines.map((text) => h("li", { text })));
