@@ -4,8 +4,8 @@ that reach the kernel."""
 
 from __future__ import annotations
 
-from lab import DARK, LIGHT, Notebook
-from playwright.sync_api import Locator, expect
+from lab import DARK, LIGHT, LabServer, Notebook, open_notebook
+from playwright.sync_api import Browser, Locator, expect
 
 BLACKOUT = """
 from bpb_widgets import Encounter
@@ -135,3 +135,34 @@ def test_blackout_attack_damage_and_vitality_by_clicks(notebook: Notebook) -> No
     assert notebook.wait_kernel("print(bf.vitality_due)", "None") == "None"
     expect(out.get_by_role("listitem", name="Mech", exact=True)).to_contain_text("stabilised")
     notebook.screenshot(out, "blackout-fight")
+
+
+def test_blackout_in_table_mode_holds_the_actions_on_the_acting_card(
+    lab_server: LabServer, browser: Browser
+) -> None:
+    """At 800 px (table mode), blackout's Actions and tests sit on the card of whoever acts
+    and move on with the turn."""
+    book = open_notebook(lab_server, browser, "blackout-table.ipynb", width=800)
+    try:
+        out = book.run_cell(
+            BLACKOUT.replace("GMScreen(bo)", "bo.roll_order(); bo.start()\nGMScreen(bo)"),
+            wait_for=".bpb-chip",
+        )
+        roster = out.get_by_role("region", name="Combatants")
+        first = book.kernel("print(bo.current)").strip()
+
+        def actions_on(name: str) -> Locator:
+            card = roster.get_by_role("listitem", name=name, exact=True)
+            return card.get_by_role("region", name="Actions and tests")
+
+        expect(actions_on(first)).to_be_visible()
+        turns = int(book.kernel("print(bo.turns)"))
+        out.get_by_role("button", name="End turn").click()
+        assert book.wait_kernel("print(bo.turns)", str(turns + 1)) == str(turns + 1)
+        following = book.kernel("print(bo.current)").strip()
+        assert following != first
+        expect(actions_on(following)).to_be_visible()
+        expect(actions_on(first)).to_have_count(0)
+        book.screenshot(out, "blackout-table-800")
+    finally:
+        book.page.close()

@@ -425,6 +425,10 @@ export default function renderCombat({ model: anyModel, el }) {
 
     const hit = model.get("hit");
     const waitingHit = Boolean(hit);
+    // whose card holds the panel in table mode: the attacker's, the target's while the damage waits
+    const acting = hit ? hit.target : attacker.value || current;
+    if (acting) body.closest("section")?.setAttribute("data-card", acting);
+    else body.closest("section")?.removeAttribute("data-card");
     damage.hidden = !waitingHit;
     attackSection.hidden = waitingHit || Boolean(due);
     attackButton.disabled = !current || !target.value;
