@@ -179,6 +179,10 @@ class Part(Panel, Generic[E]):
         """The encounter changed: a refused command's message no longer applies."""
         self.put("error", "")
 
+    def player_page_changed(self) -> None:
+        """The screen's player page opened or closed (by this part or another): nothing here
+        shows it unless a part says so."""
+
     def on_form(self, form: str, blame: Callable[[], str], run: Callable[[], object]) -> None:
         """Run the command of this part's ``form``; a refusal names the field ``blame`` finds
         (``form_error``, shown next to that field) and changes nothing."""
@@ -392,7 +396,7 @@ class Host(Board[Part[Any]], Generic[E]):
         self._pending: Delta | None = None
         self._batching = False
         #: The player page served from this widget ("Open player page"), following its fight.
-        self.player_page = PlayerPage()
+        self.player_page = PlayerPage(self._player_page_changed)
         self._encounter: E = encounter
         super().__init__(self._parts_for(encounter), **kwargs)
         self._unsubscribe = encounter.subscribe(self._on_change)
@@ -419,6 +423,10 @@ class Host(Board[Part[Any]], Generic[E]):
     def encounter(self) -> E:
         """The encounter this widget shows and commands."""
         return self._encounter
+
+    def _player_page_changed(self) -> None:
+        for part in self._parts.values():
+            part.player_page_changed()
 
     def rebind(self, encounter: E) -> None:
         """Show and command another encounter (a fight loaded, a new fight) in the same place."""

@@ -8,6 +8,7 @@ is first opened, and its absence is an error the GM reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bpb_widgets.errors import RuleError
@@ -19,10 +20,12 @@ if TYPE_CHECKING:
 
 class PlayerPage:
     """The page of one screen: served at ``url`` from ``open`` until ``close``; ``follow`` puts
-    another fight on it at the same address."""
+    another fight on it at the same address; ``changed`` is called as it opens or closes (the
+    screen's parts that show it follow)."""
 
-    def __init__(self) -> None:
+    def __init__(self, changed: Callable[[], None] = lambda: None) -> None:
         self.server: PlayerServer | None = None
+        self._changed = changed
 
     @property
     def url(self) -> str:
@@ -42,6 +45,7 @@ class PlayerPage:
                 "PlayerView(enc) in a second panel for the players instead."
             ) from None
         self.server = PlayerServer(encounter, host=host, port=port)
+        self._changed()
         return self.server.url
 
     def follow(self, encounter: Encounter[Any]) -> None:
@@ -54,3 +58,4 @@ class PlayerPage:
         server, self.server = self.server, None
         if server is not None:
             server.stop()
+            self._changed()

@@ -406,6 +406,11 @@ def test_the_gm_screen_lists_the_players_with_a_new_link_each(table) -> None:
         assert enc.current == "Ganyeka"
         with pytest.raises(RuleError):
             kernel.call(lambda: screen.part("players").new_link("Ganyeka"))
+        # New link opened the player page: Files shows it; closing it there ends every link
+        assert screen.panels["files"]["player_url"] == screen.player_page.url != ""
+        kernel.call(lambda: screen.part("files").player_page(False))
+        assert [p["url"] for p in screen.panels["players"]["players"]] == ["", ""]
+        assert screen.panels["files"]["player_url"] == ""
     finally:
         screen.close()
 

@@ -274,6 +274,10 @@ class FilesPart(Part[Encounter[Any]]):
         self._file, self._saved, self._resume_autosave = path, True, False
         self._done()
 
+    def player_page_changed(self) -> None:
+        """The player page opened or closed (here, or by the Players part's New link)."""
+        self.put("player_url", self.host.player_page.url)
+
     @panel_command
     def player_page(self, on: bool) -> None:
         """Serve the players' page of the fight on screen (it follows Load and New fight), or
@@ -282,7 +286,6 @@ class FilesPart(Part[Encounter[Any]]):
         self.on_form(
             "player_page", lambda: "", lambda: page.open(self.encounter) if on else page.close()
         )
-        self.put("player_url", page.url)
 
     @panel_command
     def list_files(self) -> None:

@@ -43,6 +43,10 @@ class PlayersPart(Part[Encounter[Any]]):
             return
         self.put("players", self._players())
 
+    def player_page_changed(self) -> None:
+        """The player page opened or closed: its links with it (closed, none is served)."""
+        self.put("players", self._players())
+
     def _server(self) -> PlayerServer | None:
         """The screen's player page's server, if it runs (it serves the players' own pages)."""
         server = self.host.player_page.server
