@@ -108,6 +108,18 @@ function typedDice(box) {
   return dice;
 }
 
+/** What a refusal without words from the kernel says to the player, by its HTTP status. */
+const REFUSALS = /** @type {Record<number, string>} */ ({
+  403: "This link has been replaced: ask the GM for the new one.",
+  429: "Too many taps at once: wait a moment, then tap again.",
+  503: "The GM's notebook is not answering: try again in a moment.",
+});
+
+/** @param {number} status */
+function refusal(status) {
+  return REFUSALS[status] ?? `Not taken (the page's server said ${status}): try again, or ask the GM.`;
+}
+
 /**
  * Follow the player's view at `events`; send their taps to `action`. After each repaint,
  * `root.dataset.version` holds the version drawn (the browser tests read it).
@@ -153,10 +165,10 @@ export function startPhonePage(root, events, action) {
         error = String(answer.error || "");
         held = answer.held === true;
       } catch {
-        error = response.ok ? "" : `Refused (${response.status}).`;
+        error = response.ok ? "" : refusal(response.status);
       }
       said.textContent = !response.ok
-        ? error || `Refused (${response.status}).`
+        ? error || refusal(response.status)
         : held
           ? "Sent: the GM confirms it."
           : "Sent.";

@@ -229,5 +229,14 @@ def test_a_player_answers_a_hit_and_ends_their_turn_from_their_phone(
     assert href is not None and "/p/" in href
     phone.goto(href)
     expect(phone.locator(".bpb-phone-name")).to_have_text("Blueshift")
+    # a refusal without words from the kernel (the link's rate, as the server sends it) reads
+    # as words on the phone, not a status number
+    while book.kernel("print(enc3.current)").strip() != "Blueshift":
+        book.kernel("enc3.end_turn()")
+    phone.route("**/action", lambda route: route.fulfill(status=429, body="429 Too Many Requests"))
+    phone.get_by_role("button", name="End turn").tap()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "Too many taps at once: wait a moment, then tap again."
+    )
     context.close()
     book.kernel("players3.close()")
