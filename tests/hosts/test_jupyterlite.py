@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
+from axe_check import assert_no_violations
 from host_kit import Loopback, expose_jupyterlite_app, note_time_to_interactive, static_server
-from lab import Notebook
+from lab import DARK, LIGHT, Notebook
 from playwright.sync_api import BrowserContext, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +136,13 @@ def test_the_course_s_first_notebook_runs_in_the_browser_and_answers_a_learner(
         dice.get_by_role("button", name="Roll").click()
         expect(dice.locator(".bpb-result")).not_to_be_empty(timeout=30_000)
         expect(dice.locator(".bpb-error")).to_be_hidden()
+
+        # readable here too (issue 35): axe-core finds no contrast, name or role problem in the
+        # notebook's widgets, in JupyterLite's light and dark themes
+        for theme in (LIGHT, DARK):
+            book.set_theme(theme)
+            for number, widget in enumerate(widgets.all(), 1):
+                assert_no_violations(page, widget, f"JupyterLite, {theme}, widget {number}")
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()
     assert any(url.endswith("pyodide.asm.wasm") for url in guard.requested)
