@@ -72,3 +72,35 @@ def luminance(css: str) -> float:
 def contrast(a: str, b: str) -> float:
     lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+#: Every visible element inside ``root`` with text of its own, and its computed font size.
+FONT_SIZES = """(root) => {
+    const found = [];
+    for (const el of root.querySelectorAll("*")) {
+        const own = [...el.childNodes].some(
+            (n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== "");
+        if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent.trim()).join(" ").slice(0, 40);
+        const cls = typeof el.className === "string" ? el.className : el.getAttribute("class");
+        found.push({tag: el.tagName.toLowerCase(), cls: cls || "", text,
+                    size: parseFloat(getComputedStyle(el).fontSize)});
+    }
+    return found;
+}"""
+MIN_FONT_PX = 12
+
+
+def assert_texts_large_enough(page: Page, element: Locator, at_least: int) -> None:
+    """Every visible text inside ``element`` is at least ``MIN_FONT_PX`` (issue 35), and there
+    are ``at_least`` of them (the whole widget was measured)."""
+    texts = page.evaluate(FONT_SIZES, element.element_handle())
+    assert len(texts) >= at_least, texts
+    small = [t for t in texts if t["size"] < MIN_FONT_PX]
+    lines = [f"{t['size']:g}px <{t['tag']} class={t['cls']!r}> {t['text']!r}" for t in small]
+    assert not small, (
+        f"{len(small)} of {len(texts)} visible texts under {MIN_FONT_PX} px:\n" + "\n".join(lines)
+    )

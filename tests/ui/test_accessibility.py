@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from axe_check import assert_no_violations, contrast
+from axe_check import assert_no_violations, assert_texts_large_enough, contrast
 from gm_screen import Screen, open_screen
 from lab import DARK, LIGHT, OUTPUT, LabServer
 from playwright.sync_api import Browser, Locator, expect
@@ -38,24 +38,6 @@ enc.defeat({HENCHMEN!r})
 screen = GMScreen(enc)
 screen
 """
-#: Every visible element inside ``root`` with text of its own, and its computed font size.
-FONT_SIZES = """(root) => {
-    const found = [];
-    for (const el of root.querySelectorAll("*")) {
-        const own = [...el.childNodes].some(
-            (n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== "");
-        if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
-        const box = el.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0) continue;
-        const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
-            .map((n) => n.textContent.trim()).join(" ").slice(0, 40);
-        const cls = typeof el.className === "string" ? el.className : el.getAttribute("class");
-        found.push({tag: el.tagName.toLowerCase(), cls: cls || "", text,
-                    size: parseFloat(getComputedStyle(el).fontSize)});
-    }
-    return found;
-}"""
-MIN_FONT_PX = 12
 #: Each meter's fill and its track's background (computed colours), where the fill shows.
 METERS = """(root) => [...root.querySelectorAll(".bpb-meter")].flatMap((meter) => {
     const fill = meter.querySelector(".bpb-meter-fill");
@@ -115,13 +97,7 @@ def test_axe_finds_nothing_on_the_gm_screen(screen: Screen, theme: str, name: st
 
 def test_every_text_on_the_gm_screen_is_at_least_12_px(screen: Screen) -> None:
     screen.notebook.set_theme(LIGHT)
-    texts = screen.notebook.page.evaluate(FONT_SIZES, widget(screen).element_handle())
-    assert len(texts) > 100, texts  # the whole screen was measured
-    small = [t for t in texts if t["size"] < MIN_FONT_PX]
-    lines = [f"{t['size']:g}px <{t['tag']} class={t['cls']!r}> {t['text']!r}" for t in small]
-    assert not small, (
-        f"{len(small)} of {len(texts)} visible texts under {MIN_FONT_PX} px:\n" + "\n".join(lines)
-    )
+    assert_texts_large_enough(screen.notebook.page, widget(screen), at_least=100)
 
 
 @pytest.fixture

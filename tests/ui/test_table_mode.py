@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_check import assert_no_violations
+from axe_check import assert_no_violations, assert_texts_large_enough
 from gm_screen import Screen
 from lab import DARK, DOCS, LIGHT, LabServer, open_notebook
 from playwright.sync_api import Browser, Locator, expect
@@ -293,6 +293,13 @@ def test_axe_finds_nothing_on_the_table_layout(screen: Screen) -> None:
     expect(s.answers).to_be_hidden()
     expect(attack_on(s, "Ann")).to_be_visible()
     round_is(s, 4, "Ann")
+
+
+def test_every_text_in_table_mode_is_at_least_12_px(screen: Screen) -> None:
+    """Table mode's own layout (the attack on a card, the log's latest entries, the disclosure
+    buttons) keeps every visible text at least 12 px."""
+    screen.show_tucked()
+    assert_texts_large_enough(screen.notebook.page, screen.out.locator(".bpb-widget"), 100)
 
 
 def test_a_key_twice_asks_before_acting_again(screen: Screen) -> None:
