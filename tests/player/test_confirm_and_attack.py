@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bpb_widgets import Encounter, GMScreen, PlayerView, RuleError
-from tests.player.test_phone import Kernel, Phone, generous, link, unchanged, you
+from bpb_widgets import Encounter, GMScreen, RuleError
+from tests.player.test_phone import Phone, Table, at_table, generous, link, unchanged, you
 
 __all__ = ["generous"]  # the rate of test_phone's requests, here too
 
@@ -32,15 +32,8 @@ def seed_fight() -> Encounter:
 
 
 @pytest.fixture
-def table() -> Iterator[tuple[Encounter, PlayerView, GMScreen, Kernel]]:
-    enc = seed_fight()
-    kernel = Kernel()
-    view = kernel.call(lambda: PlayerView(enc))
-    screen = GMScreen(enc)
-    yield enc, view, screen, kernel
-    view.close()
-    screen.close()
-    kernel.close()
+def table() -> Iterator[Table]:
+    yield from at_table(seed_fight())
 
 
 def ganyeka_hits_blueshift(enc: Encounter) -> None:

@@ -107,9 +107,16 @@ def generous(request, monkeypatch) -> None:
         monkeypatch.setattr(server_module, "RATE_BURST", 1000)
 
 
+Table = tuple[Encounter, PlayerView, GMScreen, Kernel]
+
+
 @pytest.fixture
-def table() -> Iterator[tuple[Encounter, PlayerView, GMScreen, Kernel]]:
-    enc = fight()
+def table() -> Iterator[Table]:
+    yield from at_table(fight())
+
+
+def at_table(enc: Encounter) -> Iterator[Table]:
+    """``enc`` at the table: its player view made on the kernel's thread, and a GM screen."""
     kernel = Kernel()
     view = kernel.call(lambda: PlayerView(enc))
     screen = GMScreen(enc)
