@@ -1,0 +1,248 @@
+"""A fight's state as plain JSON values, saved beside its commands so that loading need not replay
+them (docs/architecture.md, "The encounter file").
+
+The encoding is generic: it takes what an encounter's state is made of (whole numbers, text,
+lists, tuples, dicts, sets and the engine's dataclasses, such as sheets and conditions) and
+nothing else. Reading one back never imports a module or runs code from the file: a dataclass is
+named by its module and name, found among the modules already loaded, and filled field by field.
+State it cannot take (another kind of object, a list or dict held in two places) raises
+``Unsupported``, and the file is then saved with its commands alone (it loads by replay).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import operator
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bpb_widgets.engine.storage import compact
+
+#: The snapshot's own format: a snapshot of another format (or another bpb_widgets version) is
+#: ignored and the file replayed.
+FORMAT = 1
+_ATOMS = (str, int, bool, type(None))
+_ATOM_TYPES = frozenset(_ATOMS)
+#: Rows of a long list encoded together and kept (``Blocks``): a long fight's save encodes only
+#: what changed since the last one.
+BLOCK = 1024
+
+
+class Unsupported(Exception):
+    """State the snapshot cannot take: the file keeps its commands alone."""
+
+
+def encode(value: Any, seen: dict[int, object]) -> Any:
+    """``value`` as JSON values, each kind but lists and atoms tagged by a one-key object; lists
+    of tuples of atoms are kept column by column (``"z"``), which reads back fast. ``seen``
+    holds the mutable containers met so far: one met twice is ``Unsupported``."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is float:
+        if not math.isfinite(value):
+            raise Unsupported(f"the number {value!r}")
+        return value
+    if kind is tuple:
+        return {"t": [encode(item, seen) for item in value]}
+    if kind is frozenset:
+        return {"f": [encode(item, seen) for item in value]}
+    if kind in (list, dict, set):
+        if id(value) in seen:
+            raise Unsupported(f"a {kind.__name__} held in two places")
+        seen[id(value)] = value
+    if kind is list:
+        columns = _columns(value)
+        if columns is not None:
+            return {"z": [list(column) for column in columns]}
+        return [encode(item, seen) for item in value]
+    if kind is set:
+        return {"s": [encode(item, seen) for item in value]}
+    if kind is dict:
+        if all(type(key) is str for key in value):
+            return {"d": {key: encode(item, seen) for key, item in value.items()}}
+        return {"p": [[encode(key, seen), encode(item, seen)] for key, item in value.items()]}
+    if dataclasses.is_dataclass(value):
+        return {"o": [_name(kind), _fields(value, seen)]}
+    raise Unsupported(f"a {kind.__name__}")
+
+
+def decode(value: Any) -> Any:
+    """What ``encode`` gave, as the values it was given."""
+    if type(value) is list:
+        return [decode(item) for item in value]
+    if type(value) is not dict:
+        return value
+    if len(value) != 1:
+        raise Unsupported("a damaged value")
+    ((tag, inner),) = value.items()
+    if tag == "t":
+        return tuple(decode(item) for item in inner)
+    if tag == "z":
+        return list(zip(*inner, strict=True)) if inner else []
+    if tag == "d":
+        return {key: decode(item) for key, item in inner.items()}
+    if tag == "p":
+        return {decode(key): decode(item) for key, item in inner}
+    if tag == "f":
+        return frozenset(decode(item) for item in inner)
+    if tag == "s":
+        return {decode(item) for item in inner}
+    if tag == "o":
+        return _dataclass(*inner)
+    raise Unsupported(f"an unknown tag {tag!r}")
+
+
+def _columns(items: Sequence[Any], least: int = 2) -> list[tuple[Any, ...]] | None:
+    """``least`` or more tuples of atoms, all of one length, as their columns (else None)."""
+    if len(items) < least or set(map(type, items)) != {tuple}:
+        return None
+    widths = set(map(len, items))
+    if len(widths) != 1 or 0 in widths:
+        return None
+    columns = list(zip(*items, strict=True))
+    if not all(set(map(type, column)) <= _ATOM_TYPES for column in columns):
+        return None
+    return columns
+
+
+def _name(kind: type) -> str:
+    """How a dataclass is named: ``module:qualified name``, which must find it again."""
+    name = f"{kind.__module__}:{kind.__qualname__}"
+    if _find(name) is not kind:
+        raise Unsupported(f"the class {name}, which cannot be found by its name")
+    return name
+
+
+def _fields(value: Any, seen: dict[int, object]) -> dict[str, Any]:
+    """A dataclass's fields, encoded; one with anything else in it is ``Unsupported``."""
+    kind = type(value)
+    names = [field.name for field in dataclasses.fields(value)]
+    if hasattr(value, "__dict__") and set(vars(value)) - set(names):
+        raise Unsupported(f"a {kind.__name__} holding more than its fields")
+    if not kind.__dataclass_params__.frozen:
+        if id(value) in seen:
+            raise Unsupported(f"a {kind.__name__} held in two places")
+        seen[id(value)] = value
+    return {name: encode(getattr(value, name), seen) for name in names}
+
+
+def _find(name: str) -> object:
+    """The object called ``name`` (``module:qualified name``) in a module already loaded."""
+    module_name, _, qualified = name.partition(":")
+    found: object = sys.modules.get(module_name)
+    for part in qualified.split("."):
+        found = getattr(found, part, None)
+    return found
+
+
+def _dataclass(name: str, fields: dict[str, Any]) -> Any:
+    """A dataclass named ``name`` with ``fields``, made without calling anything of the class."""
+    kind = _find(name)
+    if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
+        raise Unsupported(f"no dataclass {name}")
+    if [field.name for field in dataclasses.fields(kind)] != list(fields):
+        raise Unsupported(f"{name} has other fields now")
+    made = object.__new__(kind)
+    for field, value in fields.items():
+        object.__setattr__(made, field, decode(value))
+    return made
+
+
+def plain(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A log event's data as JSON values that read back (``freeze``) to the same data."""
+    return {key: _plain(key, value) for key, value in data.items()}
+
+
+def _plain(key: object, value: Any) -> Any:
+    if type(key) is not str:
+        raise Unsupported(f"event data keyed by {key!r}")
+    kind = type(value)
+    if kind in _ATOMS or (kind is float and math.isfinite(value)):
+        return value
+    if kind is tuple:
+        return [_plain("", item) for item in value]
+    if isinstance(value, Mapping):
+        return plain(value)
+    raise Unsupported(f"event data holding a {kind.__name__}")
+
+
+def release() -> str:
+    """The bpb_widgets version that wrote a snapshot: another one's is not read (its state may
+    be laid out otherwise)."""
+    import bpb_widgets
+
+    return bpb_widgets.__version__
+
+
+def state_text(values: Mapping[str, Any], blocks: dict[str, Blocks]) -> str:
+    """``values`` (an encounter's state, by attribute) encoded as one JSON object; a long list of
+    tuples of atoms (the transcript's lines) is kept in ``blocks`` by its name, so that only its
+    new rows are encoded again."""
+    seen: dict[int, object] = {}
+    parts = []
+    for name, value in values.items():
+        text = None
+        if type(value) is list and len(value) >= BLOCK:
+            kept = blocks.setdefault(name, Blocks(_atom_columns))
+            text = kept.text(value)
+            if text is not None:
+                seen[id(value)] = value
+                text = '{"z":' + text + "}"
+        if text is None:
+            text = compact(encode(value, seen))
+        parts.append(f"{compact(name)}:{text}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _atom_columns(rows: Sequence[Any], start: int) -> list[str] | None:
+    """The columns of ``rows`` (tuples of atoms of one length), each as the inside of a JSON
+    list; None if they are not such rows."""
+    columns = _columns(rows, least=1)
+    return None if columns is None else [compact(column)[1:-1] for column in columns]
+
+
+class Blocks:
+    """A long list of rows encoded column by column, ``BLOCK`` rows at a time: a block whose rows
+    are still the very same objects (rows are tuples of plain values, which never change) is not
+    encoded again."""
+
+    __slots__ = ("_encode", "_kept")
+
+    def __init__(self, encode_rows: Callable[[Sequence[Any], int], list[str] | None]) -> None:
+        #: ``encode_rows(rows, start)``: the columns of rows from index ``start``, each the inside
+        #: of a JSON list, or None if the rows are not of the kind this encodes.
+        self._encode = encode_rows
+        #: Per block: its rows, and their columns' texts.
+        self._kept: list[tuple[tuple[Any, ...], list[str]]] = []
+
+    def text(self, rows: list[Any]) -> str | None:
+        """The columns of ``rows`` as a JSON list of lists (None: rows of another kind)."""
+        kept, pieces = self._kept, []
+        for number in range(len(rows) // BLOCK):
+            block = rows[number * BLOCK : (number + 1) * BLOCK]
+            if number < len(kept) and all(map(operator.is_, kept[number][0], block)):
+                pieces.append(kept[number][1])
+                continue
+            del kept[number:]
+            columns = self._encode(block, number * BLOCK)
+            if columns is None:
+                return None
+            kept.append((tuple(block), columns))
+            pieces.append(columns)
+        del kept[len(rows) // BLOCK :]
+        whole = len(rows) // BLOCK * BLOCK
+        if whole < len(rows):
+            tail = self._encode(rows[whole:], whole)
+            if tail is None:
+                return None
+            pieces.append(tail)
+        if not pieces:
+            return None
+        widths = {len(columns) for columns in pieces}
+        if len(widths) != 1:
+            return None
+        joined = (",".join(part for part in column if part) for column in zip(*pieces, strict=True))
+        return "[" + ",".join(f"[{column}]" for column in joined) + "]"
