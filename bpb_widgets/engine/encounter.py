@@ -1583,12 +1583,12 @@ class Encounter(SystemHooks[S]):
         ):
             return None
         try:
-            values = {name: snapshot.decode(state["state"][name]) for name in names}
+            values = snapshot.read_state(state["state"], enc._history.blocks)
             count = state["count"]
             if type(count) is not int or not 0 <= count <= storage.MAX_COMMANDS:
                 return None
             enc._history.restore(state, saved.past, saved.undone)
-        except (snapshot.Unsupported, TypeError, ValueError, KeyError, RecursionError):
+        except (snapshot.Unsupported, TypeError, ValueError, KeyError, IndexError, RecursionError):
             return None
         for name, value in values.items():
             setattr(enc, name, value)

@@ -275,7 +275,7 @@ class History:
             return None
         try:
             state = self.state()
-            events = self._log_blocks.text(self.log) if self.log else "[[],[],[],[],[],[]]"
+            events = self._log_blocks.text(self.log)
         except snapshot.Unsupported as why:
             log.debug("saved without a snapshot: %s", why)
             return None
@@ -297,13 +297,7 @@ class History:
         """Take the history of a fight from its ``saved`` snapshot: the accepted commands are the
         file's ``past_text``, replayed when first needed (``need_past``)."""
         count = saved["count"]
-        *columns, data = saved["log"]
-        if len(columns) != 5:
-            raise ValueError("a damaged log")
-        events: list[Any] = [None] * len(columns[0])
-        for index, item in zip(data[::2], data[1::2], strict=True):
-            events[index] = freeze(item)
-        self.log[:] = zip(range(len(events)), *columns, events, strict=True)
+        self.log[:], self._log_blocks = snapshot.read_rows(saved["log"], _log_rows, _log_events)
         version, internal, gauss = saved["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
         self.done[:] = [""] * count
@@ -356,13 +350,23 @@ class History:
                 log.exception("an encounter observer failed on %s", change.command)
 
 
-def _log_rows(rows: Sequence[EventRow], start: int) -> list[str]:
+def _log_rows(rows: Sequence[EventRow], start: int) -> list[Any]:
     """Log events from index ``start`` as the snapshot keeps them: a command's number, its
     round, kind, text and actor column by column, and the data of those with data by index."""
     _, commands, rounds, kinds, texts, actors, data = zip(*rows, strict=True)
-    columns = [storage.compact(column)[1:-1] for column in (commands, rounds, kinds, texts, actors)]
     pairs = [[start + at, snapshot.plain(item)] for at, item in enumerate(data) if item]
-    return [*columns, storage.compact([value for pair in pairs for value in pair])[1:-1]]
+    return [commands, rounds, kinds, texts, actors, [value for pair in pairs for value in pair]]
+
+
+def _log_events(columns: Any, start: int) -> list[EventRow]:
+    """The log events ``_log_rows`` kept, from index ``start``."""
+    *fields, data = columns
+    if len(fields) != 5:
+        raise ValueError("a damaged log")
+    events: list[Any] = [None] * len(fields[0])
+    for index, item in zip(data[::2], data[1::2], strict=True):
+        events[index - start] = freeze(item)
+    return list(zip(range(start, start + len(events)), *fields, events, strict=True))
 
 
 @functools.cache

@@ -12,10 +12,11 @@ State it cannot take (another kind of object, a list or dict held in two places)
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import operator
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bpb_widgets.engine.storage import compact
@@ -186,63 +187,102 @@ def state_text(values: Mapping[str, Any], blocks: dict[str, Blocks]) -> str:
     for name, value in values.items():
         text = None
         if type(value) is list and len(value) >= BLOCK:
-            kept = blocks.setdefault(name, Blocks(_atom_columns))
-            text = kept.text(value)
+            text = blocks.setdefault(name, Blocks(_atom_columns)).text(value)
             if text is not None:
                 seen[id(value)] = value
-                text = '{"z":' + text + "}"
+                text = '{"b":' + text + "}"
         if text is None:
             text = compact(encode(value, seen))
         parts.append(f"{compact(name)}:{text}")
     return "{" + ",".join(parts) + "}"
 
 
-def _atom_columns(rows: Sequence[Any], start: int) -> list[str] | None:
-    """The columns of ``rows`` (tuples of atoms of one length), each as the inside of a JSON
-    list; None if they are not such rows."""
-    columns = _columns(rows, least=1)
-    return None if columns is None else [compact(column)[1:-1] for column in columns]
+def read_state(state: Mapping[str, Any], blocks: dict[str, Blocks]) -> dict[str, Any]:
+    """The values ``state_text`` encoded, its long lists' blocks kept in ``blocks`` as read (a
+    save right after a load encodes none of them again)."""
+    values = {}
+    for name, value in state.items():
+        if type(value) is dict and list(value) == ["b"]:
+            values[name], blocks[name] = read_rows(value["b"], _atom_columns, _atom_rows)
+        else:
+            values[name] = decode(value)
+    return values
+
+
+def read_rows(
+    pieces: list[str],
+    encode_rows: Callable[[Sequence[Any], int], list[Any] | None],
+    make_rows: Callable[[Any, int], Iterable[Any]],
+) -> tuple[list[Any], Blocks]:
+    """The rows a list's blocks (``Blocks.text``) hold, each block's made by ``make_rows(its
+    columns, the index of its first row)``, and the blocks as read."""
+    rows: list[Any] = []
+    ends = []
+    for piece in pieces:
+        rows.extend(make_rows(json.loads(piece), len(rows)))
+        ends.append(len(rows))
+    whole = range(len(rows) // BLOCK)
+    aligned = all(ends[number] == (number + 1) * BLOCK for number in whole)
+    return rows, Blocks(encode_rows, rows, pieces if aligned else ())
+
+
+def _atom_rows(columns: Any, start: int) -> Iterable[Any]:
+    return zip(*columns, strict=True)
+
+
+def _atom_columns(rows: Sequence[Any], start: int) -> list[Any] | None:
+    """The columns of ``rows``, tuples of atoms of one length (None: other rows)."""
+    return _columns(rows, least=1)
 
 
 class Blocks:
-    """A long list of rows encoded column by column, ``BLOCK`` rows at a time: a block whose rows
-    are still the very same objects (rows are tuples of plain values, which never change) is not
-    encoded again."""
+    """A long list of rows kept as JSON ``BLOCK`` rows at a time, each block column by column in a
+    JSON string of its own: a block whose rows are still the very same objects (rows are tuples
+    of plain values, which never change) is not encoded again, and a block read from a file is
+    kept as it was read."""
 
     __slots__ = ("_encode", "_kept")
 
-    def __init__(self, encode_rows: Callable[[Sequence[Any], int], list[str] | None]) -> None:
-        #: ``encode_rows(rows, start)``: the columns of rows from index ``start``, each the inside
-        #: of a JSON list, or None if the rows are not of the kind this encodes.
+    def __init__(
+        self,
+        encode_rows: Callable[[Sequence[Any], int], list[Any] | None],
+        rows: Sequence[Any] = (),
+        pieces: Sequence[str] = (),
+    ) -> None:
+        #: ``encode_rows(rows, start)``: the columns of rows from index ``start`` (None: rows of
+        #: another kind than it encodes).
         self._encode = encode_rows
-        #: Per block: its rows, and their columns' texts.
-        self._kept: list[tuple[tuple[Any, ...], list[str]]] = []
+        #: Per whole block: its rows, its JSON text, and that text as a JSON string once made.
+        self._kept: list[tuple[tuple[Any, ...], str, str | None]] = [
+            (tuple(rows[number * BLOCK : (number + 1) * BLOCK]), piece, None)
+            for number, piece in enumerate(pieces[: len(rows) // BLOCK])
+        ]
 
     def text(self, rows: list[Any]) -> str | None:
-        """The columns of ``rows`` as a JSON list of lists (None: rows of another kind)."""
+        """``rows`` as a JSON list of their blocks' texts (None: rows of another kind)."""
         kept, pieces = self._kept, []
         for number in range(len(rows) // BLOCK):
             block = rows[number * BLOCK : (number + 1) * BLOCK]
             if number < len(kept) and all(map(operator.is_, kept[number][0], block)):
-                pieces.append(kept[number][1])
+                block_rows, piece, quoted = kept[number]
+                if quoted is None:
+                    quoted = compact(piece)
+                    kept[number] = (block_rows, piece, quoted)
+                pieces.append(quoted)
                 continue
             del kept[number:]
             columns = self._encode(block, number * BLOCK)
             if columns is None:
                 return None
-            kept.append((tuple(block), columns))
-            pieces.append(columns)
+            piece = compact(columns)
+            quoted = compact(piece)
+            kept.append((tuple(block), piece, quoted))
+            pieces.append(quoted)
         del kept[len(rows) // BLOCK :]
         whole = len(rows) // BLOCK * BLOCK
         if whole < len(rows):
             tail = self._encode(rows[whole:], whole)
             if tail is None:
                 return None
-            pieces.append(tail)
-        if not pieces:
-            return None
-        widths = {len(columns) for columns in pieces}
-        if len(widths) != 1:
-            return None
-        joined = (",".join(part for part in column if part) for column in zip(*pieces, strict=True))
-        return "[" + ",".join(f"[{column}]" for column in joined) + "]"
+            pieces.append(compact(compact(tail)))
+        return "[" + ",".join(pieces) + "]"
