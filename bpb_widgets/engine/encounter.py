@@ -1525,7 +1525,7 @@ class Encounter(SystemHooks[S]):
         checked now: the accepted commands are replayed, and the undone ones are replayed too
         (as redo would, dice included) and undone again, so a damaged redo list is refused here,
         never half-applied later."""
-        saved = storage.read_snapshot(text)
+        saved = storage.read_snapshot(text, snapshot.parse)
         if saved is not None:
             enc = cls._from_snapshot(saved)
             if enc is not None:

@@ -190,7 +190,6 @@ def state_text(values: Mapping[str, Any], blocks: dict[str, Blocks]) -> str:
             text = blocks.setdefault(name, Blocks(_atom_columns)).text(value)
             if text is not None:
                 seen[id(value)] = value
-                text = '{"b":' + text + "}"
         if text is None:
             text = compact(encode(value, seen))
         parts.append(f"{compact(name)}:{text}")
@@ -198,36 +197,38 @@ def state_text(values: Mapping[str, Any], blocks: dict[str, Blocks]) -> str:
 
 
 def read_state(state: Mapping[str, Any], blocks: dict[str, Blocks]) -> dict[str, Any]:
-    """The values ``state_text`` encoded, its long lists' blocks kept in ``blocks`` as read (a
-    save right after a load encodes none of them again)."""
+    """The values ``state_text`` encoded (as ``parse`` read them), its long lists' blocks kept
+    in ``blocks`` as read: a save right after a load encodes none of them again."""
     values = {}
     for name, value in state.items():
-        if type(value) is dict and list(value) == ["b"]:
-            values[name], blocks[name] = read_rows(value["b"], _atom_columns, _atom_rows)
+        if type(value) is Pieces:
+            values[name], blocks[name] = read_rows(value, _atom_columns, _atom_rows)
         else:
             values[name] = decode(value)
     return values
 
 
+class Pieces(list[tuple[Any, str]]):
+    """A long list's blocks as ``parse`` read them: each block's columns, and its text."""
+
+
 def read_rows(
-    pieces: list[str],
+    pieces: Any,
     encode_rows: Callable[[Sequence[Any], int], list[Any] | None],
     make_rows: Callable[[Any, int], Iterable[Any]],
 ) -> tuple[list[Any], Blocks]:
-    """The rows a list's blocks (``Blocks.text``) hold, each block's made by ``make_rows(its
-    columns, the index of its first row)``, and the blocks as read."""
+    """The rows of a list's blocks (``Blocks.text``, read by ``parse``), each block's made by
+    ``make_rows(its columns, the index of its first row)``, and the blocks as read."""
+    if type(pieces) is not Pieces:
+        raise Unsupported("a damaged long list")
     rows: list[Any] = []
     ends = []
-    for piece in pieces:
-        rows.extend(make_rows(json.loads(piece), len(rows)))
+    for columns, _ in pieces:
+        rows.extend(make_rows(columns, len(rows)))
         ends.append(len(rows))
     whole = range(len(rows) // BLOCK)
     aligned = all(ends[number] == (number + 1) * BLOCK for number in whole)
-    return rows, Blocks(encode_rows, rows, pieces if aligned else ())
-
-
-def _atom_rows(columns: Any, start: int) -> Iterable[Any]:
-    return zip(*columns, strict=True)
+    return rows, Blocks(encode_rows, rows, [text for _, text in pieces] if aligned else ())
 
 
 def _atom_columns(rows: Sequence[Any], start: int) -> list[Any] | None:
@@ -235,9 +236,13 @@ def _atom_columns(rows: Sequence[Any], start: int) -> list[Any] | None:
     return _columns(rows, least=1)
 
 
+def _atom_rows(columns: Any, start: int) -> Iterable[Any]:
+    return zip(*columns, strict=True)
+
+
 class Blocks:
-    """A long list of rows kept as JSON ``BLOCK`` rows at a time, each block column by column in a
-    JSON string of its own: a block whose rows are still the very same objects (rows are tuples
+    """A long list of rows kept as JSON, ``BLOCK`` rows at a time, each block column by column:
+    ``{"b":[block,...]}``. A block whose rows are still the very same objects (rows are tuples
     of plain values, which never change) is not encoded again, and a block read from a file is
     kept as it was read."""
 
@@ -252,37 +257,68 @@ class Blocks:
         #: ``encode_rows(rows, start)``: the columns of rows from index ``start`` (None: rows of
         #: another kind than it encodes).
         self._encode = encode_rows
-        #: Per whole block: its rows, its JSON text, and that text as a JSON string once made.
-        self._kept: list[tuple[tuple[Any, ...], str, str | None]] = [
-            (tuple(rows[number * BLOCK : (number + 1) * BLOCK]), piece, None)
+        #: Per whole block: its rows and its JSON text.
+        self._kept: list[tuple[tuple[Any, ...], str]] = [
+            (tuple(rows[number * BLOCK : (number + 1) * BLOCK]), piece)
             for number, piece in enumerate(pieces[: len(rows) // BLOCK])
         ]
 
     def text(self, rows: list[Any]) -> str | None:
-        """``rows`` as a JSON list of their blocks' texts (None: rows of another kind)."""
+        """``rows`` as ``{"b":[block,...]}`` (None: rows of another kind)."""
         kept, pieces = self._kept, []
         for number in range(len(rows) // BLOCK):
             block = rows[number * BLOCK : (number + 1) * BLOCK]
             if number < len(kept) and all(map(operator.is_, kept[number][0], block)):
-                block_rows, piece, quoted = kept[number]
-                if quoted is None:
-                    quoted = compact(piece)
-                    kept[number] = (block_rows, piece, quoted)
-                pieces.append(quoted)
+                pieces.append(kept[number][1])
                 continue
             del kept[number:]
             columns = self._encode(block, number * BLOCK)
             if columns is None:
                 return None
-            piece = compact(columns)
-            quoted = compact(piece)
-            kept.append((tuple(block), piece, quoted))
-            pieces.append(quoted)
+            kept.append((tuple(block), compact(columns)))
+            pieces.append(kept[-1][1])
         del kept[len(rows) // BLOCK :]
         whole = len(rows) // BLOCK * BLOCK
         if whole < len(rows):
             tail = self._encode(rows[whole:], whole)
             if tail is None:
                 return None
-            pieces.append(compact(compact(tail)))
-        return "[" + ",".join(pieces) + "]"
+            pieces.append(compact(tail))
+        return '{"b":[' + ",".join(pieces) + "]}"
+
+
+_DECODER = json.JSONDecoder()
+
+
+def parse(text: str, at: int, depth: int = 2) -> tuple[Any, int]:
+    """The JSON value at ``at`` in ``text`` (written by this module, without spaces), and where
+    it ends. A long list's blocks (``{"b":[...]}``) in objects down to ``depth`` are read block
+    by block, each with its text (``Pieces``). Anything else than expected raises
+    ``ValueError``."""
+    if text.startswith('{"b":[', at):
+        return _pieces(text, at + 6)
+    if depth and text.startswith("{", at) and not text.startswith("{}", at):
+        members: dict[str, Any] = {}
+        at += 1
+        while True:
+            key, at = _DECODER.raw_decode(text, at)
+            if type(key) is not str or text[at] != ":":
+                raise ValueError("not a member of an object")
+            members[key], at = parse(text, at + 1, depth - 1)
+            if text[at] == "}":
+                return members, at + 1
+            if text[at] != ",":
+                raise ValueError("not an object")
+            at += 1
+    return _DECODER.raw_decode(text, at)
+
+
+def _pieces(text: str, at: int) -> tuple[Pieces, int]:
+    pieces = Pieces()
+    while text[at] != "]":
+        columns, end = _DECODER.raw_decode(text, at)
+        pieces.append((columns, text[at:end]))
+        at = end + 1 if text[end] == "," else end
+    if text[at + 1] != "}":
+        raise ValueError("not a long list")
+    return pieces, at + 2

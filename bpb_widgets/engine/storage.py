@@ -21,7 +21,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,10 +105,12 @@ class Snapshot:
     past: str
 
 
-def read_snapshot(text: str | bytes) -> Snapshot | None:
-    """A file's snapshot, if it has one whose digest matches the file (None: the file must be
-    replayed). Its commands are not parsed: the digest shows they are as saved with the
-    snapshot."""
+def read_snapshot(
+    text: str | bytes, parse: Callable[[str, int], tuple[Any, int]]
+) -> Snapshot | None:
+    """A file's snapshot, read by ``parse(text, where it starts)``, if it has one whose digest
+    matches the file (None: the file must be replayed). Its commands are not parsed: the digest
+    shows they are as saved with the snapshot."""
     if len(text) > MAX_FILE_BYTES or len(text) < _DIGEST_LENGTH:
         return None
     data = text if isinstance(text, bytes) else text.encode("utf-8")
@@ -128,7 +130,8 @@ def read_snapshot(text: str | bytes) -> Snapshot | None:
                 return None
             if key == "commands":
                 break
-            values[key], at = decoder.raw_decode(body, at + 1)
+            read = parse if key == "snapshot" else decoder.raw_decode
+            values[key], at = read(body, at + 1)
             if body[at] != ",":
                 return None
             at += 1

@@ -320,20 +320,20 @@ def test_a_long_list_is_encoded_again_only_where_it_changed() -> None:
     first = enc.to_json()
     kept = enc._history.blocks["_lines"]._kept
     assert len(kept) == 2
-    pieces = [piece for _, piece, _ in kept]
+    pieces = [piece for _, piece in kept]
     enc.end_turn()
     second = enc.to_json()
-    assert all(a is b for (_, a, _), b in zip(kept, pieces, strict=True))
+    assert all(a is b for (_, a), b in zip(kept, pieces, strict=True))
     enc.undo(snapshots.BLOCK + 20)  # the second block's lines undone: the first is kept
     third = enc.to_json()
     assert len(kept) == 1 and kept[0][1] is pieces[0]
     for text in (first, second, third):
         same(from_snapshot(text), replayed(text))
     loaded = from_snapshot(second)
-    read = [piece for _, piece, _ in loaded._history.blocks["_lines"]._kept]
+    read = [piece for _, piece in loaded._history.blocks["_lines"]._kept]
     assert len(read) == 2 and loaded.to_json() == second
     again = loaded._history.blocks["_lines"]._kept
-    assert all(a is b for (_, a, _), b in zip(again, read, strict=True))
+    assert all(a is b for (_, a), b in zip(again, read, strict=True))
 
 
 def test_an_autosave_after_a_command_holds_a_snapshot_and_after_an_undo_its_commands(
