@@ -12,6 +12,8 @@ State it cannot take (another kind of object, a list or dict held in two places)
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.metadata
 import json
 import math
 import operator
@@ -170,12 +172,14 @@ def _plain(key: object, value: Any) -> Any:
     raise Unsupported(f"event data holding a {kind.__name__}")
 
 
+@functools.cache
 def release() -> str:
-    """The bpb_widgets version that wrote a snapshot: another one's is not read (its state may
-    be laid out otherwise)."""
-    import bpb_widgets
-
-    return bpb_widgets.__version__
+    """The bpb_widgets version that wrote a snapshot (as installed): another one's is not read
+    (its state may be laid out otherwise)."""
+    try:
+        return importlib.metadata.version("bpb_widgets")
+    except importlib.metadata.PackageNotFoundError:  # run from a folder, not installed
+        return ""
 
 
 def state_text(values: Mapping[str, Any], blocks: dict[str, Blocks]) -> str:

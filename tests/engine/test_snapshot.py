@@ -15,7 +15,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import tests.fourth_system.system  # noqa: F401  (the fourth system's rule set, "pebbles")
 from bpb_widgets import Encounter, EncounterFileError, RuleError
 from bpb_widgets.engine import snapshot as snapshots
 from bpb_widgets.engine import storage
@@ -24,8 +23,6 @@ from tests.engine.helpers import snapshot, started
 from tests.engine.hostile import call_for
 
 NAMES = ["Rex", "Vega", "Moth"]
-#: Every game system, the fourth (tests/fourth_system) too.
-SYSTEMS = ["bpb2e", "bpb2e-wiki", "blackout", "d10-ap", "pebbles"]
 
 
 def replayed(text: str) -> Encounter:
@@ -87,11 +84,14 @@ def play(enc: Encounter, steps: list[tuple[str, dict[str, Any]]]) -> None:
             getattr(enc, name)(**kwargs)
 
 
+Fight = tuple[Encounter, list[tuple[str, dict[str, Any]]]]
+
+
 @st.composite
-def fights(draw: st.DrawFn) -> tuple[Encounter, list[tuple[str, dict[str, Any]]]]:
-    """A fight of any system played for a while (a few commands undone), and the commands that
-    go on from there."""
-    system = draw(st.sampled_from(SYSTEMS))
+def fights(draw: st.DrawFn, systems: list[str] | None = None) -> Fight:
+    """A fight of one of ``systems`` (by default every rule set registered) played for a while
+    (a few commands undone), and the commands that go on from there."""
+    system = draw(st.sampled_from(systems or sorted(Encounter._registry)))
     enc = Encounter(seed=draw(st.integers(0, 2**32)), rules=system)
     for name in NAMES:
         enc.add(name)
@@ -103,11 +103,9 @@ def fights(draw: st.DrawFn) -> tuple[Encounter, list[tuple[str, dict[str, Any]]]
     return enc, draw(commands(system))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fights())
-def test_a_fight_loaded_from_its_snapshot_is_the_fight_its_commands_replay_to(
-    fight: tuple[Encounter, list[tuple[str, dict[str, Any]]]],
-) -> None:
+def loaded_alike(fight: Fight) -> None:
+    """Loaded by its snapshot or by replay, a fight is the same, and goes on alike: more
+    commands, undo all the way back (past the load: the snapshot's commands replayed), redo."""
     enc, going_on = fight
     text = enc.to_json()
     fast, slow = from_snapshot(text), replayed(text)
@@ -115,11 +113,18 @@ def test_a_fight_loaded_from_its_snapshot_is_the_fight_its_commands_replay_to(
     same(fast, slow)
     for name, kwargs in going_on:  # the same dice, the same refusals
         twice(lambda e, name=name, kwargs=kwargs: getattr(e, name)(**kwargs), fast, slow)
-    # undo all the way back (past the load: the snapshot's commands replayed), redo, go on
     twice(lambda e: e.undo(e.undoable) if e.can_undo else None, fast, slow)
     assert fast._history._past == 0
     twice(lambda e: e.redo(e.redoable) if e.can_redo else None, fast, slow)
     twice(lambda e: e.end_turn(), fast, slow)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights())
+def test_a_fight_loaded_from_its_snapshot_is_the_fight_its_commands_replay_to(
+    fight: Fight,
+) -> None:
+    loaded_alike(fight)
 
 
 def test_loading_from_the_snapshot_replays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
