@@ -113,15 +113,17 @@ def read_snapshot(
     shows they are as saved with the snapshot."""
     if len(text) > MAX_FILE_BYTES or len(text) < _DIGEST_LENGTH:
         return None
-    data = text if isinstance(text, bytes) else text.encode("utf-8")
-    end = _DIGEST.fullmatch(data[-_DIGEST_LENGTH:].decode("ascii", "replace"))
+    data = memoryview(text if isinstance(text, bytes) else text.encode("utf-8"))
+    end = _DIGEST.fullmatch(str(data[-_DIGEST_LENGTH:], "ascii", "replace"))
     if end is None or hashlib.sha256(data[:-_DIGEST_LENGTH]).hexdigest() != end[1]:
         return None
     decoder = json.JSONDecoder()
     values: dict[str, Any] = {}
     try:
         body = (
-            data[:-_DIGEST_LENGTH].decode() if isinstance(text, bytes) else text[:-_DIGEST_LENGTH]
+            str(data[:-_DIGEST_LENGTH], "utf-8")
+            if isinstance(text, bytes)
+            else text[:-_DIGEST_LENGTH]
         )
         at = 1
         while True:
