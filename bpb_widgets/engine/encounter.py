@@ -1525,12 +1525,10 @@ class Encounter(SystemHooks[S]):
         checked now: the accepted commands are replayed, and the undone ones are replayed too
         (as redo would, dice included) and undone again, so a damaged redo list is refused here,
         never half-applied later."""
-        saved = storage.read_snapshot(text, snapshot.parse)
-        if saved is not None:
-            enc = cls._from_snapshot(saved)
-            if enc is not None:
-                return enc
-        return cls._replayed(storage.decode(text))
+        with snapshot.collector_paused():
+            saved = storage.read_snapshot(text, snapshot.parse)
+            enc = None if saved is None else cls._from_snapshot(saved)
+        return enc if enc is not None else cls._replayed(storage.decode(text))
 
     @classmethod
     def _replayed(cls: type[E], saved: storage.Saved) -> E:

@@ -355,12 +355,14 @@ def _log_rows(rows: Sequence[EventRow], start: int) -> list[Any]:
     round, kind, text and actor column by column, and the data of those with data by index."""
     _, commands, rounds, kinds, texts, actors, data = zip(*rows, strict=True)
     pairs = [[start + at, snapshot.plain(item)] for at, item in enumerate(data) if item]
-    return [commands, rounds, kinds, texts, actors, [value for pair in pairs for value in pair]]
+    columns = snapshot.packed((commands, rounds, kinds, texts, actors))
+    return [*columns, [value for pair in pairs for value in pair]]
 
 
 def _log_events(columns: Any, start: int) -> list[EventRow]:
     """The log events ``_log_rows`` kept, from index ``start``."""
-    *fields, data = columns
+    *packed, data = columns
+    fields = snapshot.unpacked(packed)
     if len(fields) != 5:
         raise ValueError("a damaged log")
     events: list[Any] = [None] * len(fields[0])

@@ -11,14 +11,16 @@ State it cannot take (another kind of object, a list or dict held in two places)
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import gc
 import importlib.metadata
 import json
 import math
 import operator
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from bpb_widgets.engine.storage import compact
@@ -172,6 +174,22 @@ def _plain(key: object, value: Any) -> Any:
     raise Unsupported(f"event data holding a {kind.__name__}")
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector paused while a snapshot is read. Reading one makes tens of
+    thousands of rows (tuples of plain values, which the collector stops tracking the first
+    time it sees them): paused, it sees them in one young pass after the load, instead of dozens
+    of young passes during it, which in a kernel holding a large fight set off full passes over
+    everything it holds (docs/performance.md, "How costs grow")."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 @functools.cache
 def release() -> str:
     """The bpb_widgets version that wrote a snapshot (as installed): another one's is not read
@@ -237,11 +255,44 @@ def read_rows(
 
 def _atom_columns(rows: Sequence[Any], start: int) -> list[Any] | None:
     """The columns of ``rows``, tuples of atoms of one length (None: other rows)."""
-    return _columns(rows, least=1)
+    columns = _columns(rows, least=1)
+    return None if columns is None else packed(columns)
 
 
 def _atom_rows(columns: Any, start: int) -> Iterable[Any]:
-    return zip(*columns, strict=True)
+    return zip(*unpacked(columns), strict=True)
+
+
+#: A None in a column of text kept as one text (``packed``).
+_NONE = "\x00"
+
+
+def packed(columns: Iterable[Sequence[Any]]) -> list[Any]:
+    """Columns as a block keeps them: one of text (or None) that holds no line break as a single
+    text, a line per value, which reads back many times faster than a list of texts; any other
+    as a list."""
+    return [_packed(column) for column in columns]
+
+
+def _packed(column: Sequence[Any]) -> Any:
+    kinds = set(map(type, column))
+    if str in kinds and kinds <= {str, type(None)}:
+        text = "\n".join(_NONE if value is None else value for value in column)
+        if text.count("\n") == len(column) - 1 and text.count(_NONE) == column.count(None):
+            return text
+    return list(column)
+
+
+def unpacked(columns: Iterable[Any]) -> list[list[Any]]:
+    """The columns ``packed`` kept, as lists."""
+    return [_unpacked(column) for column in columns]
+
+
+def _unpacked(column: Any) -> list[Any]:
+    if type(column) is not str:
+        return column  # type: ignore[no-any-return]
+    lines = column.split("\n")
+    return [None if line == _NONE else line for line in lines] if _NONE in column else lines
 
 
 class Blocks:

@@ -6,6 +6,7 @@ snapshot cannot take is saved with its commands alone."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 from collections.abc import Callable, Iterator
@@ -358,3 +359,23 @@ def test_an_autosave_after_a_command_holds_a_snapshot_and_after_an_undo_its_comm
     enc.end_turn()
     same(from_snapshot(path.read_text()), enc)
     enc.autosave = None
+
+
+def test_a_load_leaves_the_garbage_collector_as_it_found_it() -> None:
+    enc = started()
+    enc.end_turn()
+    text = enc.to_json()
+    assert gc.isenabled()
+    from_snapshot(text)
+    wrong = text[:-3] + ("1" if text[-3] == "0" else "0") + text[-2:]
+    assert Encounter.from_json(wrong)._history._past == 0  # a wrong digest: replayed
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        from_snapshot(text)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(EncounterFileError):
+        Encounter.from_json(text[:-2])
+    assert gc.isenabled()
