@@ -265,6 +265,7 @@ def _atom_rows(columns: Any, start: int) -> Iterable[Any]:
 
 #: A None in a column of text kept as one text (``packed``).
 _NONE = "\x00"
+_NONES = {_NONE: None}
 
 
 def packed(columns: Iterable[Sequence[Any]]) -> list[Any]:
@@ -292,7 +293,7 @@ def _unpacked(column: Any) -> list[Any]:
     if type(column) is not str:
         return column  # type: ignore[no-any-return]
     lines = column.split("\n")
-    return [None if line == _NONE else line for line in lines] if _NONE in column else lines
+    return list(map(_NONES.get, lines, lines)) if _NONE in column else lines
 
 
 class Blocks:
