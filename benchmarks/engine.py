@@ -121,7 +121,7 @@ def long_fight() -> tuple[list[float], list[float]]:
 class Files:
     """Milliseconds of each save and load of a long fight, and the file's size."""
 
-    #: The first save of a fight just loaded: nothing of it encoded yet.
+    #: The first save of a fight just loaded (its long lists' blocks kept as the load read them).
     first_saves: list[float]
     #: A save after one more End turn: what autosave, and every later save, costs.
     saves: list[float]
@@ -325,7 +325,7 @@ def run() -> list[Figure]:
         ("undo of one end_turn", undo_cost(), "us"),
         ("save, 20,000-turn encounter, after one more End turn (median of 5)", save, "ms"),
         (
-            "  its first save after a load (nothing encoded yet)",
+            "  the first save after a load",
             statistics.median(files.first_saves),
             "ms",
         ),
