@@ -1614,8 +1614,12 @@ class Encounter(SystemHooks[S]):
             raise EncounterFileError(
                 f"Undo cannot go back past the load: this fight's file does not replay ({error})."
             ) from None
+        try:
+            differs = fresh._state() != self._state()
+        except snapshot.Unsupported:  # a state no snapshot takes: its log and dice compared
+            differs = False
         if (
-            fresh._state() != self._state()
+            differs
             or fresh._history.log != history.log
             or fresh._history.rng.getstate() != history.rng.getstate()
         ):

@@ -379,3 +379,15 @@ def test_a_load_leaves_the_garbage_collector_as_it_found_it() -> None:
     with pytest.raises(EncounterFileError):
         Encounter.from_json(text[:-2])
     assert gc.isenabled()
+
+
+def test_undo_past_the_load_of_a_state_no_snapshot_takes_compares_the_log_and_dice() -> None:
+    enc = started()
+    for _ in range(3):
+        enc.end_turn()
+    loaded = from_snapshot(enc.to_json())
+    loaded._extra = Opaque()  # type: ignore[attr-defined]
+    loaded.undo(2)
+    enc.undo(2)
+    del loaded._extra  # type: ignore[attr-defined]
+    same(loaded, enc)
