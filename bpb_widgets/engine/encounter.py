@@ -1512,7 +1512,8 @@ class Encounter(SystemHooks[S]):
         history.autosave = target
 
     def to_json(self) -> str:
-        """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
+        """The encounter as versioned JSON: seed, rules and every command (and undone ones), and a
+        snapshot of the fight as it stands (unless its state is not one a snapshot takes)."""
         return self._history.text()
 
     @classmethod

@@ -1,5 +1,6 @@
 """An encounter's history: commands run all or nothing, undo and redo without replaying, the log,
-the seeded dice, observers and autosave.
+the seeded dice, observers, autosave, and the snapshot a saved file holds (a fight loaded from it
+replays its commands only when undo first goes back past the load).
 
 Every change to a fight goes through the undo journal, so a refused command changes nothing and
 undoing a command costs what the command did. The history knows nothing of the rules: the

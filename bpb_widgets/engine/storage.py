@@ -2,10 +2,12 @@
 
 A file holds a header (format, version, seed, the rule set and its options, and a checksum of
 them) and every accepted command (with the dice it rolled), plus the undone commands that redo can
-bring back. This module knows the file's shape, not the rules: ``Encounter.from_json`` replays what
-it reads, each game system bringing what a version 1 file (bpb_widgets 0.1) saved up to date
-(``upgrade_options``, ``upgrade_record``). One encounter at a time autosaves to a file: it holds
-the file's :class:`AutosaveLock`.
+bring back; most files also hold a snapshot of the fight as it stands (``snapshot.py``) and end
+with the SHA-256 digest of everything before it, so that an unchanged file is read from its
+snapshot (``read_snapshot``). This module knows the file's shape, not the rules:
+``Encounter.from_json`` replays what it reads otherwise, each game system bringing what a
+version 1 file (bpb_widgets 0.1) saved up to date (``upgrade_options``, ``upgrade_record``). One
+encounter at a time autosaves to a file: it holds the file's :class:`AutosaveLock`.
 """
 
 from __future__ import annotations
@@ -88,9 +90,9 @@ def encode(
     return f'{text},"digest":"{hashlib.sha256(text.encode()).hexdigest()}"}}'
 
 
-#: How a file with a snapshot ends: the digest of everything before it.
+#: How a file with a snapshot ends: the digest of everything before it (77 characters).
 _DIGEST = re.compile(r',"digest":"([0-9a-f]{64})"\}')
-_DIGEST_LENGTH = 77
+_DIGEST_LENGTH = len(',"digest":"') + 64 + len('"}')
 
 
 @dataclass(frozen=True)
