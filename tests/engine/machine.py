@@ -119,15 +119,21 @@ class CommandMachine(RuleBasedStateMachine):
 
     @rule()
     def save_and_load(self) -> None:
-        """Loaded by its snapshot or by replaying its commands, the fight is the same; play goes
-        on with the one loaded by its snapshot (undo back past the load replays its past)."""
+        """Loaded by its snapshot or by replaying its commands, the fight is the same, and goes on
+        alike: undo all the way back (past the load, which replays the snapshot's commands) and
+        redo."""
         text = self.enc.to_json()
         loaded, replayed = Encounter.from_json(text), Encounter._replayed(storage.decode(text))
         if '"digest":' in text:
             assert loaded._history._past == self.enc.undoable
         assert snapshot(loaded) == snapshot(replayed) == snapshot(self.enc)
         assert loaded._state() == replayed._state()
-        self.enc = loaded
+        for fight in (loaded, replayed):
+            if fight.can_undo:
+                fight.undo(fight.undoable)
+            if fight.can_redo:
+                fight.redo(fight.redoable)
+        assert snapshot(loaded) == snapshot(replayed)
 
     @invariant()
     def the_turn_invariant(self) -> None:
