@@ -123,15 +123,27 @@ def _name(kind: type) -> str:
 
 def _fields(value: Any, seen: dict[int, object]) -> dict[str, Any]:
     """A dataclass's fields, encoded; one with anything else in it is ``Unsupported``."""
-    kind = type(value)
-    names = [field.name for field in dataclasses.fields(value)]
-    if hasattr(value, "__dict__") and set(vars(value)) - set(names):
+    kind: type = type(value)
+    names = _field_names(kind)
+    if _other_slots(kind) or (hasattr(value, "__dict__") and set(vars(value)) - set(names)):
         raise Unsupported(f"a {kind.__name__} holding more than its fields")
-    if not kind.__dataclass_params__.frozen:
+    if not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         if id(value) in seen:
             raise Unsupported(f"a {kind.__name__} held in two places")
         seen[id(value)] = value
     return {name: encode(getattr(value, name), seen) for name in names}
+
+
+@functools.cache
+def _field_names(kind: type) -> list[str]:
+    return [field.name for field in dataclasses.fields(kind)]
+
+
+@functools.cache
+def _other_slots(kind: type) -> bool:
+    """Whether a dataclass has slots for more than its fields (which a snapshot would miss)."""
+    slots = {name for base in kind.__mro__ for name in getattr(base, "__slots__", ())}
+    return bool(slots - set(_field_names(kind)) - {"__dict__", "__weakref__"})
 
 
 def _find(name: str) -> object:
@@ -148,7 +160,7 @@ def _dataclass(name: str, fields: dict[str, Any]) -> Any:
     kind = _find(name)
     if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
         raise Unsupported(f"no dataclass {name}")
-    if [field.name for field in dataclasses.fields(kind)] != list(fields):
+    if _field_names(kind) != list(fields):
         raise Unsupported(f"{name} has other fields now")
     made = object.__new__(kind)
     for field, value in fields.items():

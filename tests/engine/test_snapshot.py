@@ -6,6 +6,7 @@ snapshot cannot take is saved with its commands alone."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import json
@@ -391,3 +392,30 @@ def test_undo_past_the_load_of_a_state_no_snapshot_takes_compares_the_log_and_di
     enc.undo(2)
     del loaded._extra  # type: ignore[attr-defined]
     same(loaded, enc)
+
+
+@dataclasses.dataclass
+class Noted:
+    """A dataclass with more than its fields in it."""
+
+    rank: int = 1
+
+
+class Slotted:
+    __slots__ = ("extra",)
+
+
+@dataclasses.dataclass(slots=True)
+class SlottedNoted(Slotted):
+    rank: int = 1
+
+
+def test_a_dataclass_holding_more_than_its_fields_is_not_taken() -> None:
+    noted = Noted()
+    noted.extra = 2  # type: ignore[attr-defined]
+    slotted = SlottedNoted()
+    slotted.extra = 3
+    for value in (noted, slotted):
+        with pytest.raises(snapshots.Unsupported, match="more than its fields"):
+            snapshots.encode(value, {})
+    assert snapshots.decode(snapshots.encode(Noted(4), {})) == Noted(4)
