@@ -33,7 +33,7 @@ from typing import (
     runtime_checkable,
 )
 
-from bpb_widgets.engine import storage
+from bpb_widgets.engine import snapshot, storage
 from bpb_widgets.engine.checks import (
     check_flag,
     check_name,
@@ -265,6 +265,7 @@ class Encounter(SystemHooks[S]):
             raise RuleError(f"The seed is a whole number below 2**64, not {shown(seed)}.")
         self.seed: int = seed
         self._history = History(seed, self._header(), self)
+        self._history.state = self._state
         self._journal = self._history.journal
         # the roster
         self._sheets: dict[str, S] = {}
@@ -1425,8 +1426,7 @@ class Encounter(SystemHooks[S]):
     def history(self) -> list[dict[str, Any]]:
         """The accepted commands, oldest first, as they are saved (copies: changing them changes
         nothing)."""
-        history = self._history
-        return [json.loads(text) for text in history.encoded(len(history.done))]
+        return self._history.records()
 
     @property
     def can_undo(self) -> bool:
@@ -1517,22 +1517,29 @@ class Encounter(SystemHooks[S]):
         history.autosave = target
 
     def to_json(self) -> str:
-        """The encounter as versioned JSON: seed, rules and every command (and undone ones)."""
+        """The encounter as versioned JSON: seed, rules and every command (and undone ones), and a
+        snapshot of the fight as it stands (unless its state is not one a snapshot takes)."""
         return self._history.text()
 
     @classmethod
     def from_json(cls: type[E], text: str | bytes) -> E:
-        """Rebuild an encounter from ``to_json`` output by replaying its commands.
+        """Rebuild an encounter from ``to_json`` output.
 
-        Everything it will ever replay is checked now: the accepted commands are replayed, and
-        the undone ones are replayed too (as redo would, dice included) and undone again, so a
-        damaged redo list is refused here, never half-applied later."""
-        saved = storage.decode(text)
-        header = saved.header
-        try:
-            enc = cls(seed=header.get("seed"), rules=_saved_rules(saved))
-        except RuleError as error:
-            raise EncounterFileError(f"The encounter file is damaged: {error}") from None
+        A file saved with a snapshot of the fight, whose digest shows it unchanged since, is
+        read from the snapshot: its commands are replayed only when undo first goes back past
+        them (``_rebuild``). Any other file is replayed, and everything it will ever replay is
+        checked now: the accepted commands are replayed, and the undone ones are replayed too
+        (as redo would, dice included) and undone again, so a damaged redo list is refused here,
+        never half-applied later."""
+        with snapshot.collector_paused():
+            saved = storage.read_snapshot(text, snapshot.parse)
+            enc = None if saved is None else cls._from_snapshot(saved)
+        return enc if enc is not None else cls._replayed(storage.decode(text))
+
+    @classmethod
+    def _replayed(cls: type[E], saved: storage.Saved) -> E:
+        """The encounter a file's commands replay to (all checked)."""
+        enc = cls._saved_encounter(saved.header, saved.version)
         commands = enc.commands()
         upgrade = type(enc).upgrade_record
         done = [upgrade(saved.version, record) for record in saved.commands]
@@ -1552,6 +1559,85 @@ class Encounter(SystemHooks[S]):
         if undone:  # back to where the file stands, the undone commands ready to redo
             enc._history.undo(len(undone))
         return enc
+
+    @classmethod
+    def _saved_encounter(cls: type[E], header: Mapping[str, Any], version: int) -> E:
+        """A new encounter with the seed, rule set and options a file's ``header`` names."""
+        try:
+            return cls(seed=header.get("seed"), rules=_saved_rules(header, version))
+        except RuleError as error:
+            raise EncounterFileError(f"The encounter file is damaged: {error}") from None
+
+    @classmethod
+    def _from_snapshot(cls: type[E], saved: storage.Snapshot) -> E | None:
+        """The encounter a file's snapshot holds, or None: the snapshot is of another format,
+        bpb_widgets version or game system, or is not one this version can read back (the
+        file is then replayed)."""
+        enc = cls._saved_encounter(saved.header, saved.version)
+        state = saved.state
+        names = [name for name in vars(enc) if name not in _NOT_STATE]
+        if (
+            state.get("format") != snapshot.FORMAT
+            or state.get("release") != snapshot.release()
+            or state.get("class") != _class_name(type(enc))
+            or not isinstance(state.get("state"), dict)
+            or set(state["state"]) != set(names)
+            or state.get("undone") != len(saved.undone)
+            or not all(_fits(record, enc.commands()) for record in saved.undone)
+        ):
+            return None
+        try:
+            values = snapshot.read_state(state["state"], enc._history.blocks)
+            count = state["count"]
+            if type(count) is not int or not 0 <= count <= storage.MAX_COMMANDS:
+                return None
+            enc._history.restore(state, saved.past, saved.undone)
+        except (snapshot.Unsupported, TypeError, ValueError, KeyError, IndexError, RecursionError):
+            return None
+        for name, value in values.items():
+            setattr(enc, name, value)
+        enc._history.rebuild = enc._rebuild
+        return enc
+
+    def _state(self) -> str:
+        """This encounter's class and state as a snapshot saves them, a JSON object's text
+        (``snapshot.Unsupported``: a state it cannot take)."""
+        values = {name: value for name, value in vars(self).items() if name not in _NOT_STATE}
+        state = snapshot.state_text(values, self._history.blocks)
+        return f'{{"class":{storage.compact(_class_name(type(self)))},"state":{state}}}'
+
+    def _rebuild(self) -> None:
+        """Replay the commands of a fight loaded from its snapshot into a new encounter, and take
+        its state and journal as this one's, so that undo can go back past the load. A replay
+        that does not come out as the snapshot did (a file edited by hand) is refused, and
+        nothing changes."""
+        history = self._history
+        fresh = type(self)(seed=self.seed, rules=self.rules)
+        try:
+            for record in history.records():
+                fresh._replay(record)
+        except (RuleError, TypeError, RecursionError) as error:
+            raise EncounterFileError(
+                f"Undo cannot go back past the load: this fight's file does not replay ({error})."
+            ) from None
+        try:
+            differs = fresh._state() != self._state()
+        except snapshot.Unsupported:  # a state no snapshot takes: its log and dice compared
+            differs = False
+        if (
+            differs
+            or fresh._history.log != history.log
+            or fresh._history.rng.getstate() != history.rng.getstate()
+        ):
+            raise EncounterFileError(
+                "Undo cannot go back past the load: this fight's saved state is not what its "
+                "commands replay to (was the file edited by hand?)."
+            )
+        history.adopt(fresh._history, self)
+        self._journal = history.journal
+        for name in vars(fresh):
+            if name not in _NOT_STATE:
+                setattr(self, name, getattr(fresh, name))
 
     @classmethod
     def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -1581,6 +1667,15 @@ class Encounter(SystemHooks[S]):
         if autosave:
             enc.autosave = path
         return enc
+
+
+#: What an encounter holds besides its fight's state: the file's header says these, and the
+#: history is saved beside the state.
+_NOT_STATE = frozenset({"rules", "seed", "_history", "_journal"})
+
+
+def _class_name(system: type) -> str:
+    return f"{system.__module__}:{system.__qualname__}"
 
 
 #: One combatant, not a group: one member, up.
@@ -1654,10 +1749,9 @@ def _sheet_maker(make: Callable[..., S]) -> Callable[..., S]:
     return run
 
 
-def _saved_rules(saved: storage.Saved) -> RuleSet:
+def _saved_rules(header: Mapping[str, Any], version: int) -> RuleSet:
     """The rule set a file names: a registered one with its options, or a house rule set saved
     under its own name (built on the registered rule set its options belong to)."""
-    header = saved.header
     name, options = header.get("rules"), header.get("options", {})
     if not isinstance(name, str):
         raise RuleError(f"A rule set is named by text, not {name!r}.")
@@ -1668,8 +1762,8 @@ def _saved_rules(saved: storage.Saved) -> RuleSet:
         if not isinstance(system, str) or system not in Encounter._registry:
             raise RuleError(f"Unknown rule set {name!r}.")
         base = Encounter.find_rule_set(system).renamed(name, header.get("source", ""))
-    if saved.version < storage.VERSION and isinstance(options, dict):
-        options = Encounter.system_of(base).upgrade_options(saved.version, options)
+    if version < storage.VERSION and isinstance(options, dict):
+        options = Encounter.system_of(base).upgrade_options(version, options)
         # version 1 saved every system's options with every rule set
         options = {k: v for k, v in options.items() if k in base.options()}
     return base.with_options(options)

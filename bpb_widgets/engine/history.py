@@ -1,5 +1,6 @@
 """An encounter's history: commands run all or nothing, undo and redo without replaying, the log,
-the seeded dice, observers and autosave.
+the seeded dice, observers, autosave, and the snapshot a saved file holds (a fight loaded from it
+replays its commands only when undo first goes back past the load).
 
 Every change to a fight goes through the undo journal, so a refused command changes nothing and
 undoing a command costs what the command did. The history knows nothing of the rules: the
@@ -9,15 +10,16 @@ encounter hands it each command as a record (how to replay it) and a call (what 
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bpb_widgets.engine import storage
+from bpb_widgets.engine import snapshot, storage
 from bpb_widgets.engine.dice import Dice, check_dice, roll
-from bpb_widgets.engine.events import Change, Frozen
+from bpb_widgets.engine.events import Change, Frozen, freeze
 from bpb_widgets.engine.journal import Journal
 from bpb_widgets.engine.storage import Record
 from bpb_widgets.errors import RuleError
@@ -75,8 +77,21 @@ class History:
         self.running: str | None = None
         self._rng_state: RandomState | None = None
         self._rolls: list[list[int]] = []
-        #: The saved form of the first accepted commands, encoded once (``encoded``).
+        #: The saved form of the accepted commands after the past (below), encoded once each
+        #: (``encoded``).
         self._encoded: list[str] = []
+        #: The encounter's class and state as a snapshot saves them (``Encounter._state``), a
+        #: JSON object's text; None: files are saved without one.
+        self.state: Callable[[], str] | None = None
+        #: The long lists of the state (the transcript's lines) and the log, as last saved.
+        self.blocks: dict[str, snapshot.Blocks] = {}
+        self._log_blocks = snapshot.Blocks(_log_rows)
+        #: A fight loaded from its snapshot keeps its first commands as the file's text
+        #: (``_past_text``) until something needs their journal, which ``rebuild`` then replays;
+        #: ``_past`` counts them (0: none, every command is here).
+        self._past = 0
+        self._past_text = ""
+        self.rebuild: Callable[[], None] | None = None
 
     # -- running commands -----------------------------------------------------------------
 
@@ -135,6 +150,8 @@ class History:
     def undo(self, steps: int) -> None:
         """Undo the last ``steps`` commands exactly (dice included: undo never re-rolls)."""
         first = len(self.done) - steps
+        if first < self._past:
+            self.need_past()
         if self.autosave is not None:  # the file lists the next to redo first
             self._write(first, [*map(record_of, self.done[first:]), *reversed(self.redo_records)])
         change = self._change("undo", first) if self.observers else None
@@ -165,7 +182,7 @@ class History:
         kept = self.done.pop()
         self.journal.reverse(self._changes.pop())
         del self.log[self._log_starts.pop() :]
-        del self._encoded[len(self.done) :]
+        del self._encoded[len(self.done) - self._past :]
         self._touched.pop()
         self._aspects.pop()
         self._restore_dice(self._dice.pop())
@@ -213,31 +230,103 @@ class History:
     # -- saving ------------------------------------------------------------------------------
 
     def encoded(self, count: int) -> list[str]:
-        """The first ``count`` accepted commands as saved, each encoded once."""
-        encoded = self._encoded
-        for kept in self.done[len(encoded) : count]:
+        """The first ``count`` accepted commands as saved, each encoded once (the past of a fight
+        loaded from its snapshot as one piece of the file's text)."""
+        if count < self._past:
+            self.need_past()
+        encoded, past = self._encoded, self._past
+        for kept in self.done[past + len(encoded) : count]:
             encoded.append(_plain(kept) if type(kept) is str else storage.compact(kept))
-        return encoded[:count]
+        return [self._past_text, *encoded[: count - past]] if past else encoded[:count]
+
+    def records(self) -> list[Record]:
+        """The accepted commands, oldest first, as saved (new copies)."""
+        records: list[Record] = json.loads(f"[{','.join(self.encoded(len(self.done)))}]")
+        return records
 
     def text(self) -> str:
         """The encounter file's text."""
+        undone = list(reversed(self.redo_records))
         return storage.encode(
-            self.header, self.encoded(len(self.done)), list(reversed(self.redo_records))
+            self.header, self.encoded(len(self.done)), undone, self._snapshot(undone)
         )
 
     def _write(self, count: int, undone: list[Record]) -> None:
         """Autosave the first ``count`` accepted commands (and undone ones); a failure is an error
-        a GM can read."""
+        a GM can read. The snapshot goes with them when they are all the accepted ones (an undo
+        autosaves before it takes its commands back)."""
         assert self.autosave is not None
         target = self.lock.path if self.lock is not None else self.autosave
         try:
-            text = storage.encode(self.header, self.encoded(count), undone)
+            current = self._snapshot(undone) if count == len(self.done) else None
+            text = storage.encode(self.header, self.encoded(count), undone, current)
             storage.write_atomic(target, text)
         except OSError as error:
             raise storage.EncounterFileError(
                 f"Could not autosave to {self.autosave} ({error.strerror or error}); nothing "
                 "was changed. Free some space or choose another file (enc.autosave = ...)."
             ) from None
+
+    # -- the snapshot ------------------------------------------------------------------------
+
+    def _snapshot(self, undone: list[Record]) -> str | None:
+        """The fight as it stands, for a file whose ``undone`` commands are these (None: its
+        state is not one a snapshot can take, and the file keeps its commands alone)."""
+        if self.state is None:
+            return None
+        try:
+            state = self.state()
+            events = self._log_blocks.text(self.log)
+        except snapshot.Unsupported as why:
+            log.debug("saved without a snapshot: %s", why)
+            return None
+        if events is None:
+            return None
+        version, internal, gauss = self.rng.getstate()
+        head = storage.compact(
+            {
+                "format": snapshot.FORMAT,
+                "release": snapshot.release(),
+                "count": len(self.done),
+                "undone": len(undone),
+                "rng": [version, internal, gauss],
+            }
+        )
+        return f'{head[:-1]},{state[1:-1]},"log":{events}}}'
+
+    def restore(self, saved: Mapping[str, Any], past_text: str, undone: list[Record]) -> None:
+        """Take the history of a fight from its ``saved`` snapshot: the accepted commands are the
+        file's ``past_text``, replayed when first needed (``need_past``)."""
+        count = saved["count"]
+        self.log[:], self._log_blocks = snapshot.read_rows(saved["log"], _log_rows, _log_events)
+        version, internal, gauss = saved["rng"]
+        self.rng.setstate((version, tuple(internal), gauss))
+        self.done[:] = [""] * count
+        self._changes[:] = [()] * count
+        self._log_starts[:] = [0] * count
+        self._dice[:] = [None] * count
+        self._touched[:] = [()] * count
+        self._aspects[:] = [()] * count
+        self._encoded.clear()
+        self._past, self._past_text = count, past_text
+        self.redo_records[:] = reversed(undone)
+
+    def need_past(self) -> None:
+        """Replay the commands a fight loaded from its snapshot was saved with, if not yet done
+        (undo back past the load needs their journal)."""
+        if self._past and self.rebuild is not None:
+            self.rebuild()
+
+    def adopt(self, other: History, owner: object) -> None:
+        """Take ``other``'s journal, dice and accepted commands, which replayed this history's
+        commands into another encounter, as this one's (``owner``'s); the log, undone commands,
+        observers and autosave stay."""
+        self.journal = other.journal
+        self.journal.adopt(owner)
+        self.rng = other.rng
+        self.done, self._changes, self._log_starts = other.done, other._changes, other._log_starts
+        self._dice, self._touched, self._aspects = other._dice, other._touched, other._aspects
+        self._encoded, self._past, self._past_text = other._encoded, 0, ""
 
     # -- observers ---------------------------------------------------------------------------
 
@@ -260,6 +349,27 @@ class History:
                 observer(change)
             except Exception:
                 log.exception("an encounter observer failed on %s", change.command)
+
+
+def _log_rows(rows: Sequence[EventRow], start: int) -> list[Any]:
+    """Log events from index ``start`` as the snapshot keeps them: a command's number, its
+    round, kind, text and actor column by column, and the data of those with data by index."""
+    _, commands, rounds, kinds, texts, actors, data = zip(*rows, strict=True)
+    pairs = [[start + at, snapshot.plain(item)] for at, item in enumerate(data) if item]
+    columns = snapshot.packed((commands, rounds, kinds, texts, actors))
+    return [*columns, [value for pair in pairs for value in pair]]
+
+
+def _log_events(columns: Any, start: int) -> list[EventRow]:
+    """The log events ``_log_rows`` kept, from index ``start``."""
+    *packed, data = columns
+    fields = snapshot.unpacked(packed)
+    if len(fields) != 5:
+        raise ValueError("a damaged log")
+    events: list[Any] = [None] * len(fields[0])
+    for index, item in zip(data[::2], data[1::2], strict=True):
+        events[index - start] = freeze(item)
+    return list(zip(range(start, start + len(events)), *fields, events, strict=True))
 
 
 @functools.cache

@@ -151,3 +151,10 @@ class Journal:
                 items.insert(index, (name, old))
                 target.clear()
                 target.update(items)
+
+    def adopt(self, owner: object) -> None:
+        """Make ``owner`` the object whose changes entry 0 records (a journal that replayed a
+        fight into another encounter, taken over by the one it was loaded into)."""
+        del self._numbers[id(self._owner)]
+        self._owner = self._targets[0] = owner
+        self._numbers[id(owner)] = 0

@@ -2,10 +2,12 @@
 
 A file holds a header (format, version, seed, the rule set and its options, and a checksum of
 them) and every accepted command (with the dice it rolled), plus the undone commands that redo can
-bring back. This module knows the file's shape, not the rules: ``Encounter.from_json`` replays what
-it reads, each game system bringing what a version 1 file (bpb_widgets 0.1) saved up to date
-(``upgrade_options``, ``upgrade_record``). One encounter at a time autosaves to a file: it holds
-the file's :class:`AutosaveLock`.
+bring back; most files also hold a snapshot of the fight as it stands (``snapshot.py``) and end
+with the SHA-256 digest of everything before it, so that an unchanged file is read from its
+snapshot (``read_snapshot``). This module knows the file's shape, not the rules:
+``Encounter.from_json`` replays what it reads otherwise, each game system bringing what a
+version 1 file (bpb_widgets 0.1) saved up to date (``upgrade_options``, ``upgrade_record``). One
+encounter at a time autosaves to a file: it holds the file's :class:`AutosaveLock`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,12 +75,88 @@ def checksum(header: Mapping[str, Any]) -> str:
     return hashlib.blake2b(canonical.encode("utf-8"), digest_size=8).hexdigest()
 
 
-def encode(header: Mapping[str, Any], commands: list[str], undone: list[Record]) -> str:
-    """The file text: the ``header`` (and its checksum), the already encoded ``commands``, the
-    ``undone`` ones."""
+def encode(
+    header: Mapping[str, Any], commands: list[str], undone: list[Record], state: str | None = None
+) -> str:
+    """The file text: the ``header`` (and its checksum), the ``undone`` commands, the fight's
+    ``state`` (a snapshot, if given), the already encoded ``commands``, and with a snapshot the
+    digest of everything before it."""
     head = compact({"format": FORMAT, "version": VERSION, **header, "check": checksum(header)})
     tail = ",".join(compact(record) for record in undone)
-    return f'{head[:-1]},"commands":[{",".join(commands)}],"undone":[{tail}]}}'
+    middle = "" if state is None else f',"snapshot":{state}'
+    text = f'{head[:-1]},"undone":[{tail}]{middle},"commands":[{",".join(commands)}]'
+    if state is None:
+        return text + "}"
+    return f'{text},"digest":"{hashlib.sha256(text.encode()).hexdigest()}"}}'
+
+
+#: How a file with a snapshot ends: the digest of everything before it (77 characters).
+_DIGEST = re.compile(r',"digest":"([0-9a-f]{64})"\}')
+_DIGEST_LENGTH = len(',"digest":"') + 64 + len('"}')
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A file read by its snapshot: the header, undone commands and snapshot read, the accepted
+    commands left as the file's text (``past``, the inside of their list)."""
+
+    version: int
+    header: dict[str, Any]
+    undone: list[Record]
+    state: dict[str, Any]
+    past: str
+
+
+def read_snapshot(
+    text: str | bytes, parse: Callable[[str, int], tuple[Any, int]]
+) -> Snapshot | None:
+    """A file's snapshot, read by ``parse(text, where it starts)``, if it has one whose digest
+    matches the file (None: the file must be replayed). Its commands are not parsed: the digest
+    shows they are as saved with the snapshot."""
+    if len(text) > MAX_FILE_BYTES or len(text) < _DIGEST_LENGTH:
+        return None
+    data = memoryview(text if isinstance(text, bytes) else text.encode("utf-8"))
+    end = _DIGEST.fullmatch(str(data[-_DIGEST_LENGTH:], "ascii", "replace"))
+    if end is None or hashlib.sha256(data[:-_DIGEST_LENGTH]).hexdigest() != end[1]:
+        return None
+    decoder = json.JSONDecoder()
+    values: dict[str, Any] = {}
+    try:
+        body = (
+            str(data[:-_DIGEST_LENGTH], "utf-8")
+            if isinstance(text, bytes)
+            else text[:-_DIGEST_LENGTH]
+        )
+        at = 1
+        while True:
+            key, at = decoder.raw_decode(body, at)
+            if body[at] != ":":
+                return None
+            if key == "commands":
+                break
+            read = parse if key == "snapshot" else decoder.raw_decode
+            values[key], at = read(body, at + 1)
+            if body[at] != ",":
+                return None
+            at += 1
+    except (ValueError, IndexError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+    past = body[at + 2 : -1]
+    version, undone, state = (values.pop(key, None) for key in ("version", "undone", "snapshot"))
+    check = values.pop("check", None)
+    if (
+        body[at + 1 : at + 2] != "["
+        or not body.endswith("]")
+        or values.pop("format", None) != FORMAT
+        or version != VERSION
+        or not isinstance(undone, list)
+        or not all(map(_is_record, undone))
+        or not isinstance(state, dict)
+        or not isinstance(values.get("options"), dict)
+        or check != checksum(values)
+    ):
+        return None
+    return Snapshot(version, values, undone, state, past)
 
 
 def decode(text: str | bytes) -> Saved:
@@ -117,6 +195,8 @@ def decode(text: str | bytes) -> Saved:
         raise EncounterFileError("The encounter file's rule options are damaged.")
     check = data.pop("check", None)
     del data["format"], data["version"]
+    data.pop("snapshot", None)
+    data.pop("digest", None)
     if check is not None and check != checksum(data):
         raise EncounterFileError(
             "The encounter file's header (seed, rule set or rule options) was changed after it "

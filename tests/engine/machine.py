@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from bpb_widgets import Encounter, RuleError
+from bpb_widgets.engine import storage
 from tests.engine.helpers import snapshot
 
 #: A turn's line: whose, and its note ("delayed from round 3", "forced from round 7" ...).
@@ -118,7 +119,21 @@ class CommandMachine(RuleBasedStateMachine):
 
     @rule()
     def save_and_load(self) -> None:
-        assert snapshot(Encounter.from_json(self.enc.to_json())) == snapshot(self.enc)
+        """Loaded by its snapshot or by replaying its commands, the fight is the same, and goes on
+        alike: undo all the way back (past the load, which replays the snapshot's commands) and
+        redo."""
+        text = self.enc.to_json()
+        loaded, replayed = Encounter.from_json(text), Encounter._replayed(storage.decode(text))
+        if '"digest":' in text:
+            assert loaded._history._past == self.enc.undoable
+        assert snapshot(loaded) == snapshot(replayed) == snapshot(self.enc)
+        assert loaded._state() == replayed._state()
+        for fight in (loaded, replayed):
+            if fight.can_undo:
+                fight.undo(fight.undoable)
+            if fight.can_redo:
+                fight.redo(fight.redoable)
+        assert snapshot(loaded) == snapshot(replayed)
 
     @invariant()
     def the_turn_invariant(self) -> None:
