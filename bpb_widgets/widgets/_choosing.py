@@ -29,8 +29,10 @@ class ChoosingAttack(Part[E]):
         (the choice is then cleared)."""
         enc, chosen = self.encounter, self.state["selection"]
         holds = chosen and chosen.get("turn") == enc.turns and chosen.get("attacker") in enc.names
-        # a default for whoever acted goes when nobody acts any more; the GM's choice holds
-        if holds and (enc.current is not None or chosen == self._choice):
+        # the GM's choice holds; a default holds while someone acts and it has a target (one
+        # with nobody to attack is made again: someone may have joined)
+        offered = enc.current is not None and chosen.get("target") is not None
+        if holds and (chosen == self._choice or offered):
             return None
         kept = self._choice
         if kept.get("turn") == enc.turns and enc.current is not None and self._all_here(kept):

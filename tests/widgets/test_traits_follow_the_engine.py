@@ -255,3 +255,19 @@ def test_the_attack_offered_goes_when_nobody_acts() -> None:
     assert enc.current is None
     assert screen.panels["combat"]["selection"] == {}
     check_follows(screen)
+
+
+def test_an_attack_offered_with_nobody_to_attack_takes_whoever_joins() -> None:
+    """Blackout: the one acting has nobody left to attack (no target offered); Zed joins: the
+    screen offers them, as a new screen would."""
+    enc = Encounter(seed=5, rules="blackout")
+    enc.add("Rex", hp=6)
+    enc.add("Ivy", hp=5)
+    enc.roll_order()
+    enc.start()
+    screen = GMScreen(enc)
+    enc.remove(next(n for n in enc.names if n != enc.current))
+    assert screen.panels["combat"]["selection"]["target"] is None
+    enc.add("Zed", aware=False)
+    assert screen.panels["combat"]["selection"]["target"] == "Zed"
+    check_follows(screen)
