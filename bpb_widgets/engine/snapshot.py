@@ -53,7 +53,7 @@ def encode(value: Any, seen: dict[int, object]) -> Any:
     if kind is tuple:
         return {"t": [encode(item, seen) for item in value]}
     if kind is frozenset:
-        return {"f": [encode(item, seen) for item in value]}
+        return {"f": _members(value, seen)}
     if kind in (list, dict, set):
         if id(value) in seen:
             raise Unsupported(f"a {kind.__name__} held in two places")
@@ -64,7 +64,7 @@ def encode(value: Any, seen: dict[int, object]) -> Any:
             return {"z": [list(column) for column in columns]}
         return [encode(item, seen) for item in value]
     if kind is set:
-        return {"s": [encode(item, seen) for item in value]}
+        return {"s": _members(value, seen)}
     if kind is dict:
         if all(type(key) is str for key in value):
             return {"d": {key: encode(item, seen) for key, item in value.items()}}
@@ -72,6 +72,16 @@ def encode(value: Any, seen: dict[int, object]) -> Any:
     if dataclasses.is_dataclass(value):
         return {"o": [_name(kind), _fields(value, seen)]}
     raise Unsupported(f"a {kind.__name__}")
+
+
+def _members(value: set[Any] | frozenset[Any], seen: dict[int, object]) -> list[Any]:
+    """A set's members encoded, in one order whatever the set's own (which hash seeds and
+    insertion history change): equal sets are the same text."""
+    return sorted((encode(item, seen) for item in value), key=_canonical)
+
+
+def _canonical(encoded: Any) -> str:
+    return json.dumps(encoded, sort_keys=True, ensure_ascii=False)
 
 
 def decode(value: Any) -> Any:

@@ -31,9 +31,9 @@ from typing import Any
 from bpb_widgets.errors import RuleError
 
 FORMAT = "bpb_widgets.encounter"
-VERSION = 3
+VERSION = 4
 #: Versions this bpb_widgets reads.
-READABLE = (1, 2, 3)
+READABLE = (1, 2, 3, 4)
 #: The largest encounter file, and the most commands (accepted and undone) it holds: far beyond
 #: any fight (a long one has a few thousand commands), so that a file past them is refused before
 #: it is read whole or replayed (minutes and gigabytes), and no fight grows past them.
