@@ -2,7 +2,8 @@
 // Players: each player character's own page, for their phone. Per player: "New link" makes their
 // page (and replaces the one before: its token is refused from then on), its address to copy and
 // a QR code to scan (an SVG made in the kernel, nothing fetched). "Confirm players' answers": an
-// answer to a hit a player sends then waits on their row, in words, with "Confirm" and "Refuse".
+// answer to a hit a player sends then waits on their row, in words, with "Confirm" and "Refuse"
+// (in table mode, on that player's card).
 // bpb_widgets/widgets/panels/players.py.
 import { button, h } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
@@ -39,9 +40,15 @@ export default function renderPlayers({ model: anyModel, el }) {
     " Confirm players' answers",
   );
   body.append(setting, list, hint);
+  const section = body.closest("section");
   const paint = () => {
     confirming.checked = model.get("confirm");
     const players = model.get("players") || [];
+    // in table mode an answer waiting for the GM sits on its player's card, under the hit's
+    // answers (host.js: placeOnCards); there the panel shows that answer only
+    const waiting = players.find((player) => player.held);
+    if (waiting) section?.setAttribute("data-card", waiting.name);
+    else section?.removeAttribute("data-card");
     if (!players.length) {
       list.replaceChildren(h("li", { class: "bpb-hint", text: "No player character in the fight yet." }));
       return;

@@ -148,9 +148,23 @@ def test_a_round_with_two_phones_matches_the_gm_alone(
         checked(blueshift, "phone-held-light")
         book.screenshot(players, "three-pages-gm-confirm")
         assert book.kernel("print(enc.pending_attack.target)").strip() == "Blueshift"
-        held.get_by_role("button", name="Confirm").click()
+        # in table mode the answer waits on Blueshift's card, under the hit's answers
+        table = out.get_by_role("button", name="Table mode")
+        table.click()
+        expect(table).to_have_attribute("aria-pressed", "true")
+        card = out.get_by_role("region", name="Combatants").get_by_role(
+            "listitem", name="Blueshift", exact=True
+        )
+        on_card = card.get_by_role("group", name="Blueshift's answer")
+        expect(on_card).to_be_visible()
+        expect(card.get_by_role("region", name="The hit waiting for an answer")).to_be_visible()
+        expect(card.get_by_role("img", name="QR code of Blueshift's link")).to_be_hidden()
+        book.screenshot(card, "three-pages-gm-confirm-table")
+        on_card.get_by_role("button", name="Confirm").click()
         assert book.wait_kernel("print(enc.pending_attack)", "None") == "None"
         expect(held).to_have_count(0)
+        table.click()
+        expect(table).to_have_attribute("aria-pressed", "false")
         expect(blueshift.get_by_role("region", name="You are hit")).to_have_count(0)
         strip.get_by_role("button", name="End turn", exact=True).click()
         assert book.wait_kernel("print(enc.current)", "Monolith") == "Monolith"
