@@ -239,27 +239,9 @@ def test_a_selection_of_someone_undone_is_dropped() -> None:
     check_follows(roller)
 
 
-def test_the_attack_offered_goes_when_nobody_acts() -> None:
-    """Blackout: the last one acting is defeated (the others gone): the attack the screen
-    offered them goes, as a new screen would show none, and a GM's own choice stays."""
-    enc = Encounter(seed=5, rules="blackout")
-    enc.add("Rex", hp=6)
-    enc.add("Ivy", hp=5)
-    enc.roll_order()
-    enc.start()
-    screen = GMScreen(enc)
-    first, second = enc.current, next(n for n in enc.names if n != enc.current)
-    enc.remove(second)
-    assert screen.panels["combat"]["selection"]["attacker"] == first
-    enc.defeat(first)
-    assert enc.current is None
-    assert screen.panels["combat"]["selection"] == {}
-    check_follows(screen)
-
-
-def test_an_attack_offered_with_nobody_to_attack_takes_whoever_joins() -> None:
-    """Blackout: the one acting has nobody left to attack (no target offered); Zed joins: the
-    screen offers them, as a new screen would."""
+def alone_on_screen() -> tuple[Encounter, GMScreen]:
+    """Blackout: Rex and Ivy, started; the one who does not act first leaves: the one acting
+    has nobody to attack (a GM screen on the fight)."""
     enc = Encounter(seed=5, rules="blackout")
     enc.add("Rex", hp=6)
     enc.add("Ivy", hp=5)
@@ -267,7 +249,25 @@ def test_an_attack_offered_with_nobody_to_attack_takes_whoever_joins() -> None:
     enc.start()
     screen = GMScreen(enc)
     enc.remove(next(n for n in enc.names if n != enc.current))
+    assert screen.panels["combat"]["selection"]["attacker"] == enc.current
     assert screen.panels["combat"]["selection"]["target"] is None
+    return enc, screen
+
+
+def test_the_attack_offered_goes_when_nobody_acts() -> None:
+    """The last one acting is defeated: the attack the screen offered them goes, as a new
+    screen would show none."""
+    enc, screen = alone_on_screen()
+    enc.defeat(enc.current)
+    assert enc.current is None
+    assert screen.panels["combat"]["selection"] == {}
+    check_follows(screen)
+
+
+def test_an_attack_offered_with_nobody_to_attack_takes_whoever_joins() -> None:
+    """Zed joins the one acting with nobody to attack: the screen offers Zed, as a new screen
+    would."""
+    enc, screen = alone_on_screen()
     enc.add("Zed", aware=False)
     assert screen.panels["combat"]["selection"]["target"] == "Zed"
     check_follows(screen)
