@@ -1575,7 +1575,7 @@ class Encounter(SystemHooks[S]):
         file is then replayed)."""
         enc = cls._saved_encounter(saved.header, saved.version)
         state = saved.state
-        names = [name for name in vars(enc) if name not in _NOT_STATE]
+        names = enc._state_values().keys()
         if (
             state.get("format") != snapshot.FORMAT
             or state.get("release") != snapshot.release()
@@ -1599,11 +1599,15 @@ class Encounter(SystemHooks[S]):
         enc._history.rebuild = enc._rebuild
         return enc
 
+    def _state_values(self) -> dict[str, Any]:
+        """The fight's state: this encounter's attributes but what the file's header says and
+        the history (saved beside the state)."""
+        return {name: value for name, value in vars(self).items() if name not in _NOT_STATE}
+
     def _state(self) -> str:
         """This encounter's class and state as a snapshot saves them, a JSON object's text
         (``snapshot.Unsupported``: a state it cannot take)."""
-        values = {name: value for name, value in vars(self).items() if name not in _NOT_STATE}
-        state = snapshot.state_text(values, self._history.blocks)
+        state = snapshot.state_text(self._state_values(), self._history.blocks)
         return f'{{"class":{storage.compact(_class_name(type(self)))},"state":{state}}}'
 
     def _rebuild(self) -> None:
@@ -1635,9 +1639,8 @@ class Encounter(SystemHooks[S]):
             )
         history.adopt(fresh._history, self)
         self._journal = history.journal
-        for name in vars(fresh):
-            if name not in _NOT_STATE:
-                setattr(self, name, getattr(fresh, name))
+        for name, value in fresh._state_values().items():
+            setattr(self, name, value)
 
     @classmethod
     def upgrade_options(cls, version: int, options: dict[str, Any]) -> dict[str, Any]:
