@@ -539,12 +539,12 @@ class PlayerServer:
         self._unsubscribe()
         self._encounter = encounter
         self._unsubscribe = encounter.subscribe(self._changed)
-        self._drop_held(lambda _held: True)  # answers to the fight before
-        self._refresh()
+        if not self._drop_held(lambda _held: True):  # answers to the fight before
+            self._refresh()
 
     def _changed(self, _change: Change) -> None:
-        self._drop_held(lambda held: held.moment != actions.moment(self._encounter))
-        self._refresh()
+        if not self._drop_held(lambda held: held.moment != actions.moment(self._encounter)):
+            self._refresh()
 
     def _refresh(self) -> None:
         """Project the encounter (on the thread that changed it) and push what changed."""
@@ -744,13 +744,15 @@ class PlayerServer:
             raise RuleError(f"No answer from {name!r:.60} waits for the GM.")
         return held
 
-    def _drop_held(self, which: Callable[[Held], bool]) -> None:
-        """Drop the held answers ``which`` finds (and show their pages the answers again)."""
+    def _drop_held(self, which: Callable[[Held], bool]) -> bool:
+        """Drop the held answers ``which`` finds, and show their pages the answers again (the
+        pages refreshed: True)."""
         dropped = [name for name, held in self.held.items() if which(held)]
         for name in dropped:
             del self.held[name]
         if dropped:
             self._held_changed()
+        return bool(dropped)
 
     def _held_changed(self) -> None:
         """The held answers changed: the players' pages and the GM's screen follow."""
