@@ -115,8 +115,9 @@ def moment(enc: Encounter[Any]) -> str:
 
 
 def targets(enc: Encounter[Any], name: str, shown: set[str]) -> list[str]:
-    """Whom ``name`` may attack from their phone: those the GM's attack panel offers, but never
-    anyone hidden from the players or out of the fight; foes (another side) first."""
+    """Whom ``name`` may attack from their phone: those the GM's attack panel offers
+    (``ChoosingAttack.first_foe`` is the first of them with nobody hidden), but never anyone
+    hidden from the players or out of the fight; foes (another side) first."""
     side = enc.side_of(name)
     others = [n for n in enc.names if n != name and n in shown and not enc.turn_state(n).out]
     foes = [n for n in others if not side or enc.side_of(n) != side]

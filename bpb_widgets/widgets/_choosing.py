@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bpb_widgets.player.actions import targets
 from bpb_widgets.widgets._host import E, Host, Part
 
 
@@ -44,9 +45,9 @@ class ChoosingAttack(Part[E]):
 
     def first_foe(self, attacker: str) -> str | None:
         """Whom ``attacker`` would attack first: a foe (another side) still in the fight, else
-        anyone else still in it; never someone out of the fight (None: the GM chooses)."""
+        anyone else still in it; never someone out of the fight (None: the GM chooses). A
+        player's phone offers the same targets, in the same order (``player.actions.targets``),
+        but the hidden."""
         enc = self.encounter
-        side = enc.side_of(attacker)
-        others = [n for n in enc.names if n != attacker and not enc.turn_state(n).out]
-        foes = (n for n in others if not side or enc.side_of(n) != side)
-        return next(foes, None) or next(iter(others), None)
+        found = targets(enc, attacker, set(enc.names))
+        return found[0] if found else None
