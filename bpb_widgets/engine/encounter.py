@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
     Literal,
@@ -92,6 +91,28 @@ class ActionPointDice(Protocol):
 class OtherRuleSet(RuleError, AttributeError):
     """A command of another game system, asked of this encounter (also an AttributeError, so
     ``hasattr`` answers False)."""
+
+
+class OtherSystemsCommand:
+    """A command of another game system, as an attribute of a system's class: asked of an
+    encounter, it is refused with the reason (``OtherRuleSet``). An attribute of the class, not
+    an ``__getattr__``: a class with one makes CPython 3.11 look up every attribute of the
+    engine the slow way, a quarter of End turn's work (docs/performance.md, "End turn")."""
+
+    __slots__ = ("name", "system")
+
+    def __init__(self, name: str, system: type[Encounter[Any]]) -> None:
+        self.name, self.system = name, system
+
+    def __get__(self, encounter: Encounter[Any] | None, owner: type | None = None) -> Any:
+        if encounter is None:  # the class's own attribute (help, dir, inspect)
+            return self
+        system = self.system
+        raise OtherRuleSet(
+            f"{self.name} belongs to the {system.title} rules "
+            f"({', '.join(r.name for r in system.rule_sets)}); this encounter "
+            f"follows {encounter.rules.name} ({encounter.rules.source})."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +263,8 @@ class Encounter(SystemHooks[S]):
             if rule_set.name in Encounter._registry:
                 raise TypeError(f"Two classes run the rule set {rule_set.name!r}.")
             Encounter._registry[rule_set.name] = cls
+        if "rule_sets" in cls.__dict__:
+            _refuse_other_systems()
 
     def __new__(
         cls, seed: int | None = None, rules: str | RuleSet | None = None, *_: Any, **__: Any
@@ -360,19 +383,14 @@ class Encounter(SystemHooks[S]):
             "options": self.rules.options(),
         }
 
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            """A command of another game system is refused with the reason."""
-            if not name.startswith("_"):
-                for system in dict.fromkeys(Encounter._registry.values()):
-                    if name in commands_of(system) and not isinstance(self, system):
-                        raise OtherRuleSet(
-                            f"{name} belongs to the {system.title} rules "
-                            f"({', '.join(r.name for r in system.rule_sets)}); this encounter "
-                            f"follows {self.rules.name} ({self.rules.source})."
-                        )
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def __dir__(self) -> list[str]:
+        """What tab completion offers: this system's names, not the other systems' commands."""
+        cls = type(self)
+        return [
+            name
+            for name in super().__dir__()
+            if not isinstance(getattr(cls, name, None), OtherSystemsCommand)
+        ]
 
     @classmethod
     def commands(cls) -> dict[str, Callable[..., Any]]:
@@ -1719,6 +1737,19 @@ def _release(history: History) -> None:
     history.lock = history.autosave = None
     if release is not None:
         release()
+
+
+def _refuse_other_systems() -> None:
+    """Give each system's class, for every command of another system it has not, the attribute
+    that refuses it with the reason (the first system in the registry's order that has it)."""
+    systems = list(dict.fromkeys(Encounter._registry.values()))
+    for system in systems:
+        for other in systems:
+            if issubclass(system, other):
+                continue
+            for name in commands_of(other):
+                if not hasattr(system, name):
+                    setattr(system, name, OtherSystemsCommand(name, other))
 
 
 def _check_queries(cls: type) -> None:

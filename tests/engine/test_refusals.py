@@ -7,6 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from bpb_widgets import Encounter, RuleError
+from bpb_widgets.engine import OtherRuleSet
+from bpb_widgets.engine.encounter import OtherSystemsCommand
 from tests.engine.helpers import seed_cast, snapshot, started
 
 Refusal = tuple[str, Callable[[Encounter], object], str]
@@ -138,3 +140,37 @@ def test_the_engine_imports_no_jupyter_package() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def own(system: type[Encounter], name: str) -> bool:
+    """Whether ``system`` has ``name`` of its own (a command, a query or a hook)."""
+    found = (vars(cls)[name] for cls in system.__mro__ if name in vars(cls))
+    return not isinstance(next(found, None), OtherSystemsCommand | None)
+
+
+def test_another_systems_command_is_refused_with_its_system_and_hidden_from_completion() -> None:
+    """Each system's class refuses the commands of the others (an ``OtherRuleSet``, so
+    ``hasattr`` answers False; named after the first system, in the registry's order, that has
+    it) and leaves them out of ``dir``, the names tab completion offers."""
+    systems = list(dict.fromkeys(Encounter._registry.values()))
+    for system in systems:
+        enc = Encounter(rules=system.rule_sets[0].name)
+        owners: dict[str, str] = {}
+        for other in systems:
+            if not isinstance(enc, other):
+                for name in other.commands():
+                    owners.setdefault(name, other.title)
+        refused = {name: title for name, title in owners.items() if not own(system, name)}
+        assert refused, system
+        for name, title in refused.items():
+            with pytest.raises(OtherRuleSet, match=f"^{name} belongs to the {title} rules"):
+                getattr(enc, name)
+            assert not hasattr(enc, name) and name not in dir(enc)
+        assert set(system.commands()) <= set(dir(enc))
+
+
+def test_no_system_class_looks_attributes_up_by_getattr() -> None:
+    """An ``__getattr__`` anywhere in a system's classes makes CPython 3.11 look up every
+    attribute of the engine the slow way (docs/performance.md, "End turn against v0.1")."""
+    for system in Encounter._registry.values():
+        assert not any("__getattr__" in vars(cls) for cls in system.__mro__), system

@@ -41,6 +41,14 @@ def test_the_encounter_finds_the_system_by_its_rule_set() -> None:
         enc.add("Cy", stones=2)
 
 
+def test_its_commands_and_the_others_refuse_each_other() -> None:
+    """A system defined after the others refuses their commands, and they refuse its own."""
+    with pytest.raises(RuleError, match="attack belongs to the Bulletproof Blues rules"):
+        fight().attack("Ann", "Bo", 3)
+    with pytest.raises(RuleError, match="throw belongs to the Pebbles rules"):
+        Encounter(rules="bpb2e").throw("Ann", "Bo")
+
+
 def test_it_fills_only_declared_hooks() -> None:
     assert overridden(Pebbles) <= set(HOOKS)
     assert {"_enrol", "_declare_order", "_place_aware", "_down", "_fit"} <= overridden(Pebbles)
