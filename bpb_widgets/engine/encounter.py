@@ -1486,7 +1486,7 @@ class Encounter(SystemHooks[S]):
         index = event.index if isinstance(event, Event) else event
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(log):
             raise RuleError(f"There is no log entry {index!r} to undo back to.")
-        self.undo(len(self._history.done) - log[index][1])
+        self.undo(len(self._history.done) - log.read(index)[1])
 
     # ------------------------------------------------------------------ saving
 
@@ -1648,7 +1648,7 @@ class Encounter(SystemHooks[S]):
             differs = False
         if (
             differs
-            or fresh._history.log != history.log
+            or fresh._history.log != history.log.read(slice(None))
             or fresh._history.rng.getstate() != history.rng.getstate()
         ):
             raise EncounterFileError(

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
+
+if TYPE_CHECKING:
+    from bpb_widgets.engine.snapshot import Rows
 
 
 class Frozen(Mapping[str, Any]):
@@ -110,11 +113,12 @@ class Change:
 class Log(Sequence[Event]):
     """The encounter's log, read-only and not copied: ``enc.log[-1]`` costs the same however long
     the fight has run. The history keeps each event as a plain tuple of its fields (which the
-    garbage collector does not track); reading one gives an ``Event``."""
+    garbage collector does not track); reading one gives an ``Event``. A long log loaded from a
+    file is decoded a block at a time, as its events are read (``snapshot.Rows``)."""
 
     __slots__ = ("_rows",)
 
-    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+    def __init__(self, rows: Rows) -> None:
         self._rows = rows
 
     @overload
@@ -123,14 +127,15 @@ class Log(Sequence[Event]):
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
-            return tuple(Event(*row) for row in self._rows[index])
-        return Event(*self._rows[index])
+            return tuple(Event(*row) for row in self._rows.read(index))
+        return Event(*self._rows.read(index))
 
     def __iter__(self) -> Iterator[Event]:
-        return (Event(*row) for row in self._rows)
+        return (Event(*row) for row in self._rows.read(slice(None)))
 
     def __reversed__(self) -> Iterator[Event]:
-        return (Event(*row) for row in reversed(self._rows))
+        rows = self._rows
+        return (Event(*rows.read(index)) for index in range(len(rows) - 1, -1, -1))
 
     def __len__(self) -> int:
         return len(self._rows)

@@ -67,7 +67,8 @@ class History:
         self._aspects: list[tuple[str, ...]] = []
         #: Undone records, the next to redo last.
         self.redo_records: list[Record] = []
-        self.log: list[EventRow] = []
+        #: The log's events (a block of a long log loaded from a file is decoded when read).
+        self.log = snapshot.Rows()
         self.observers: list[Callable[[Change], None]] = []
         self.autosave: Path | None = None
         #: The lock on the autosave file, held while this history autosaves to it, and what lets
@@ -119,7 +120,7 @@ class History:
                 )
         except BaseException:
             journal.rollback(mark)
-            del self.log[log_start:]
+            self.log.cut(log_start)
             self._restore_dice(self._rng_state)
             raise
         finally:
@@ -181,7 +182,7 @@ class History:
         return its record."""
         kept = self.done.pop()
         self.journal.reverse(self._changes.pop())
-        del self.log[self._log_starts.pop() :]
+        self.log.cut(self._log_starts.pop())
         del self._encoded[len(self.done) - self._past :]
         self._touched.pop()
         self._aspects.pop()
@@ -298,7 +299,7 @@ class History:
         """Take the history of a fight from its ``saved`` snapshot: the accepted commands are the
         file's ``past_text``, replayed when first needed (``need_past``)."""
         count = saved["count"]
-        self.log[:], self._log_blocks = snapshot.read_rows(saved["log"], _log_rows, _log_events)
+        self.log, self._log_blocks = snapshot.Rows.lazily(saved["log"], _log_rows, _log_events)
         version, internal, gauss = saved["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
         self.done[:] = [""] * count

@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import gc
 import importlib.metadata
+import itertools
 import json
 import math
 import operator
@@ -23,11 +24,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from bpb_widgets.engine.storage import compact
+from bpb_widgets.engine.storage import EncounterFileError, compact
 
 #: The snapshot's own format: a snapshot of another format (or another bpb_widgets version) is
 #: ignored and the file replayed.
-FORMAT = 1
+FORMAT = 2
 _ATOMS = (str, int, bool, type(None))
 _ATOM_TYPES = frozenset(_ATOMS)
 #: Rows of a long list encoded together and kept (``Blocks``): a long fight's save encodes only
@@ -252,8 +253,8 @@ def read_state(state: Mapping[str, Any], blocks: dict[str, Blocks]) -> dict[str,
     return values
 
 
-class Pieces(list[tuple[Any, str]]):
-    """A long list's blocks as ``parse`` read them: each block's columns, and its text."""
+class Pieces(list[str]):
+    """A long list's blocks as ``parse`` read them: each block's text, not yet decoded."""
 
 
 def read_rows(
@@ -267,12 +268,93 @@ def read_rows(
         raise Unsupported("a damaged long list")
     rows: list[Any] = []
     ends = []
-    for columns, _ in pieces:
-        rows.extend(make_rows(columns, len(rows)))
+    for piece in pieces:
+        rows.extend(make_rows(_DECODER.decode(piece), len(rows)))
         ends.append(len(rows))
     whole = range(len(rows) // BLOCK)
     aligned = all(ends[number] == (number + 1) * BLOCK for number in whole)
-    return rows, Blocks(encode_rows, rows, [text for _, text in pieces] if aligned else ())
+    return rows, Blocks(encode_rows, rows, pieces if aligned else ())
+
+
+class Rows(list[Any]):
+    """A long list read from a snapshot whose whole blocks become rows only when one of their
+    rows is read (``read``): loading a long fight decodes only its last block of the log, and
+    the log panel's latest entries only the blocks they are in. A row not read yet is None in
+    the list, which ``append``, ``len`` and a save's unchanged blocks (``Blocks``) take as it
+    is; other readers go through ``read``, and cutting the list short through ``cut``."""
+
+    __slots__ = ("_make", "_waiting")
+
+    def __init__(
+        self,
+        rows: Iterable[Any] = (),
+        make_rows: Callable[[Any, int], Iterable[Any]] | None = None,
+        waiting: dict[int, str] | None = None,
+    ) -> None:
+        super().__init__(rows)
+        #: ``make_rows(columns, start)`` of ``read_rows``, for the blocks waiting.
+        self._make = make_rows
+        #: The text of each whole block not decoded yet, by its number.
+        self._waiting = waiting or {}
+
+    @classmethod
+    def lazily(
+        cls,
+        pieces: Any,
+        encode_rows: Callable[[Sequence[Any], int], list[Any] | None],
+        make_rows: Callable[[Any, int], Iterable[Any]],
+    ) -> tuple[Rows, Blocks]:
+        """``read_rows``, its whole blocks but the last left as text until read: each holds
+        ``BLOCK`` rows, as ``Blocks.text`` writes them (one that does not is found damaged
+        when it is read)."""
+        if type(pieces) is not Pieces:
+            raise Unsupported("a damaged long list")
+        waiting = dict(enumerate(pieces[:-1]))
+        start = len(waiting) * BLOCK
+        tail = list(make_rows(_DECODER.decode(pieces[-1]), start)) if pieces else []
+        if len(tail) > BLOCK:
+            raise ValueError("a damaged long list")
+        rows = cls([*itertools.repeat(None, start), *tail], make_rows, waiting)
+        return rows, Blocks(encode_rows, rows, pieces)
+
+    def read(self, index: Any) -> Any:
+        """``self[index]`` (an index or a slice), the blocks it reaches decoded first."""
+        if self._waiting:
+            reached = range(len(self))[index]
+            if type(reached) is int:
+                self._fill(reached // BLOCK, reached // BLOCK)
+            elif reached:
+                self._fill(
+                    min(reached[0], reached[-1]) // BLOCK, max(reached[0], reached[-1]) // BLOCK
+                )
+        return self[index]
+
+    def cut(self, start: int) -> None:
+        """``del self[start:]``, the block ``start`` falls in decoded first (it is kept in part)."""
+        if self._waiting:
+            self._fill(start // BLOCK, start // BLOCK)
+            for number in [n for n in self._waiting if n * BLOCK >= start]:
+                del self._waiting[number]
+        del self[start:]
+
+    def _fill(self, first: int, last: int) -> None:
+        make = self._make
+        assert make is not None
+        for number in range(first, last + 1):
+            text = self._waiting.get(number)
+            if text is None:
+                continue
+            try:
+                rows = list(make(_DECODER.decode(text), number * BLOCK))
+                if len(rows) != BLOCK:
+                    raise ValueError(f"{len(rows)} rows")
+            except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
+                raise EncounterFileError(
+                    f"This fight's file was changed after it was saved: rows {number * BLOCK} to "
+                    f"{(number + 1) * BLOCK - 1} of its log cannot be read ({error})."
+                ) from None
+            del self._waiting[number]
+            self[number * BLOCK : (number + 1) * BLOCK] = rows
 
 
 def _atom_columns(rows: Sequence[Any], start: int) -> list[Any] | None:
@@ -320,9 +402,10 @@ def _unpacked(column: Any) -> list[Any]:
 
 class Blocks:
     """A long list of rows kept as JSON, ``BLOCK`` rows at a time, each block column by column:
-    ``{"b":[block,...]}``. A block whose rows are still the very same objects (rows are tuples
-    of plain values, which never change) is not encoded again, and a block read from a file is
-    kept as it was read."""
+    ``{"n":[its length,...],"b":[block,...]}``, each block's length in characters so that a
+    load can cut the blocks out without decoding them (``Rows``). A block whose rows are still
+    the very same objects (rows are tuples of plain values, which never change) is not encoded
+    again, and a block read from a file is kept as it was read."""
 
     __slots__ = ("_encode", "_kept")
 
@@ -342,7 +425,7 @@ class Blocks:
         ]
 
     def text(self, rows: list[Any]) -> str | None:
-        """``rows`` as ``{"b":[block,...]}`` (None: rows of another kind)."""
+        """``rows`` as ``{"n":[length,...],"b":[block,...]}`` (None: rows of another kind)."""
         kept, pieces = self._kept, []
         for number in range(len(rows) // BLOCK):
             block = rows[number * BLOCK : (number + 1) * BLOCK]
@@ -362,7 +445,8 @@ class Blocks:
             if tail is None:
                 return None
             pieces.append(compact(tail))
-        return '{"b":[' + ",".join(pieces) + "]}"
+        lengths = ",".join(str(len(piece)) for piece in pieces)
+        return f'{{"n":[{lengths}],"b":[' + ",".join(pieces) + "]}"
 
 
 _DECODER = json.JSONDecoder()
@@ -370,11 +454,11 @@ _DECODER = json.JSONDecoder()
 
 def parse(text: str, at: int, depth: int = 2) -> tuple[Any, int]:
     """The JSON value at ``at`` in ``text`` (written by this module, without spaces), and where
-    it ends. A long list's blocks (``{"b":[...]}``) in objects down to ``depth`` are read block
-    by block, each with its text (``Pieces``). Anything else than expected raises
+    it ends. A long list's blocks (``{"n":[...],"b":[...]}``) in objects down to ``depth`` are
+    cut out block by block, each as its text (``Pieces``). Anything else than expected raises
     ``ValueError``."""
-    if text.startswith('{"b":[', at):
-        return _pieces(text, at + 6)
+    if text.startswith('{"n":[', at):
+        return _pieces(text, at + 5)
     if depth and text.startswith("{", at) and not text.startswith("{}", at):
         members: dict[str, Any] = {}
         at += 1
@@ -392,11 +476,23 @@ def parse(text: str, at: int, depth: int = 2) -> tuple[Any, int]:
 
 
 def _pieces(text: str, at: int) -> tuple[Pieces, int]:
-    pieces = Pieces()
-    while text[at] != "]":
-        columns, end = _DECODER.raw_decode(text, at)
-        pieces.append((columns, text[at:end]))
-        at = end + 1 if text[end] == "," else end
-    if text[at + 1] != "}":
+    """A long list's blocks, each cut out of ``text`` by its length (``Blocks.text``) without
+    decoding it."""
+    lengths, at = _DECODER.raw_decode(text, at)
+    if type(lengths) is not list or not text.startswith(',"b":[', at):
         raise ValueError("not a long list")
-    return pieces, at + 2
+    at += 6
+    pieces = Pieces()
+    for length in lengths:
+        if type(length) is not int or length < 2:
+            raise ValueError("not a long list")
+        end = at + length
+        if text[at] != "[" or text[end - 1] != "]" or text[end] not in ",]":
+            raise ValueError("not a long list")
+        pieces.append(text[at:end])
+        at = end + 1
+    if not pieces:
+        at += 1
+    if text[at - 1] != "]" or text[at] != "}":
+        raise ValueError("not a long list")
+    return pieces, at + 1

@@ -9,6 +9,7 @@ import contextlib
 import dataclasses
 import gc
 import hashlib
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -429,3 +430,59 @@ def test_equal_sets_are_the_same_text_whatever_their_order() -> None:
     texts = {json.dumps(snapshots.encode(value, {})) for value in built}
     assert texts == {json.dumps({"f": sorted(members)})}
     assert snapshots.encode(set(members), {}) == {"s": sorted(members)}
+
+
+def long_fight() -> tuple[Encounter, str]:
+    """A fight whose log fills three blocks and more, and its file."""
+    enc = started()
+    while len(enc.log) < snapshots.BLOCK * 3 + 10:
+        enc.end_turn()
+    return enc, enc.to_json()
+
+
+def test_a_long_log_is_decoded_a_block_at_a_time_as_its_events_are_read() -> None:
+    enc, text = long_fight()
+    loaded = from_snapshot(text)
+    waiting = loaded._history.log._waiting
+    assert sorted(waiting) == [0, 1, 2]  # the whole blocks; the last one, in part, is read
+    assert loaded.log[-1] == enc.log[-1] and len(loaded.log) == len(enc.log)
+    assert loaded.to_json() == text  # saved again, the blocks not read are kept as they were
+    middle = snapshots.BLOCK + 500
+    assert loaded.log[middle] == enc.log[middle] and sorted(waiting) == [0, 2]
+    assert loaded.log[middle - 10 : middle + 10] == enc.log[middle - 10 : middle + 10]
+    assert [*itertools.islice(reversed(loaded.log), 5)] == list(reversed(enc.log))[:5]
+    assert sorted(waiting) == [0, 2]
+    assert list(loaded.log) == list(enc.log) and not waiting
+    assert loaded.to_json() == text
+    loaded.end_turn()
+    enc.end_turn()
+    same(loaded, enc)
+
+
+def test_undo_into_a_block_not_read_yet_reads_it_and_undoes_exactly() -> None:
+    enc, text = long_fight()
+    back = len(enc.history) - enc.log[snapshots.BLOCK * 2 + 3].command
+    loaded = from_snapshot(text)
+    loaded.undo_to(snapshots.BLOCK * 2 + 3)
+    enc.undo(back)
+    same(loaded, enc)
+    assert 2 not in loaded._history.log._waiting
+    loaded.redo(back)
+    enc.redo(back)
+    same(loaded, enc)
+    assert loaded.to_json() == text
+
+
+def test_a_block_of_the_log_damaged_and_digested_again_is_refused_when_read() -> None:
+    """The digest matches (the GM edited the file and made it again): the fight loads from its
+    snapshot, and reading the damaged block is an error that says so, changing nothing."""
+    enc, text = long_fight()
+    at = text.index('"b":[[', text.index('"log":')) + 6
+    damaged = digested(text[:at] + "\x7b" + text[at + 1 :])
+    loaded = from_snapshot(damaged)
+    assert loaded.log[-1] == enc.log[-1]
+    before = loaded.transcript()
+    with pytest.raises(EncounterFileError, match="rows 0 to 1023 of its log cannot be read"):
+        loaded.log[3]
+    assert loaded.transcript() == before and loaded.log[-1] == enc.log[-1]
+    assert loaded.log[snapshots.BLOCK] == enc.log[snapshots.BLOCK]
