@@ -432,12 +432,12 @@ class Blocks:
             if number < len(kept) and all(map(operator.is_, kept[number][0], block)):
                 pieces.append(kept[number][1])
                 continue
-            del kept[number:]
             columns = self._encode(block, number * BLOCK)
             if columns is None:
                 return None
-            kept.append((tuple(block), compact(columns)))
-            pieces.append(kept[-1][1])
+            made = (tuple(block), compact(columns))
+            kept[number : number + 1] = [made]  # each block alone: the ones after it may hold
+            pieces.append(made[1])
         del kept[len(rows) // BLOCK :]
         whole = len(rows) // BLOCK * BLOCK
         if whole < len(rows):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import hashlib
 import itertools
@@ -449,6 +450,7 @@ def test_a_long_log_is_decoded_a_block_at_a_time_as_its_events_are_read() -> Non
     assert loaded.to_json() == text  # saved again, the blocks not read are kept as they were
     middle = snapshots.BLOCK + 500
     assert loaded.log[middle] == enc.log[middle] and sorted(waiting) == [0, 2]
+    assert loaded.to_json() == text  # a block read, the blocks on either side not read
     assert loaded.log[middle - 10 : middle + 10] == enc.log[middle - 10 : middle + 10]
     assert [*itertools.islice(reversed(loaded.log), 5)] == list(reversed(enc.log))[:5]
     assert sorted(waiting) == [0, 2]
@@ -486,3 +488,38 @@ def test_a_block_of_the_log_damaged_and_digested_again_is_refused_when_read() ->
         loaded.log[3]
     assert loaded.transcript() == before and loaded.log[-1] == enc.log[-1]
     assert loaded.log[snapshots.BLOCK] == enc.log[snapshots.BLOCK]
+
+
+LONG = functools.cache(long_fight)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("read"), st.integers(0, snapshots.BLOCK * 3 + 9)),
+            st.tuples(st.just("undo"), st.integers(1, 1500)),
+            st.tuples(st.just("end_turn"), st.just(0)),
+            st.tuples(st.just("save"), st.just(0)),
+        ),
+        max_size=8,
+    )
+)
+def test_a_long_log_read_in_any_order_goes_on_as_the_fight_it_was(
+    steps: list[tuple[str, int]],
+) -> None:
+    """Reading some of a loaded fight's log, undoing into blocks read or not, playing on and
+    saving: the loaded fight stays the fight it was saved from."""
+    text = LONG()[1]
+    loaded, original = from_snapshot(text), replayed(text)
+    for step, value in steps:
+        if step == "read":
+            index = value % max(len(original.log), 1)
+            assert loaded.log[index : index + 1] == original.log[index : index + 1]
+        elif step == "undo":
+            twice(lambda enc, steps=value: enc.undo(min(steps, enc.undoable)), loaded, original)
+        elif step == "end_turn":
+            twice(lambda enc: enc.end_turn(), loaded, original)
+        else:
+            assert loaded.to_json() == original.to_json()
+    same(loaded, original)
