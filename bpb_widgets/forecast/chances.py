@@ -15,6 +15,8 @@ from fractions import Fraction
 _WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
 #: How many of the 36 rolls reach at least each total: 2 or less is all 36, 13 or more none.
 _AT_LEAST = {need: sum(w for t, w in _WAYS.items() if t >= need) for need in range(2, 13)}
+#: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.
+CHANCES = tuple(Fraction(ways, 36) for ways in range(37))
 #: The z value of a 95% interval.
 Z95 = 1.959963984540054
 
@@ -32,7 +34,7 @@ def task_chance(attribute: int, difficulty: int, bonus: int = 0) -> Fraction:
     """The exact chance that ``attribute`` + 2d6 + ``bonus`` reaches ``difficulty`` (seed 004,
     "Rolling Dice"); a task more than 12 beyond attribute and bonuses never succeeds ("Unopposed
     Tasks"), which 2d6 already makes so."""
-    return Fraction(ways_at_least(difficulty - attribute - bonus), 36)
+    return CHANCES[ways_at_least(difficulty - attribute - bonus)]
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

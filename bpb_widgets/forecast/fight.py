@@ -116,6 +116,8 @@ class Fight(Generic[F]):
         self._round = round
         self.down = set(down)
         self._standing_order: list[str] | None = None
+        #: Each side's foes still standing, in the order of play (kept with ``_standing_order``).
+        self._foes: dict[str, list[str]] = {}
         self.first_out = ""
         self.winner: str | None = None
         self.over = False
@@ -130,8 +132,7 @@ class Fight(Generic[F]):
         return self.fighters[name].side
 
     def foes(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if self.fighters[n].side != side]
+        return self._foes_of(self.fighters[name].side).copy()
 
     def allies(self, name: str) -> list[str]:
         side = self.fighters[name].side
@@ -146,7 +147,29 @@ class Fight(Generic[F]):
             placed = [n for n in self.slots if n in self.fighters]
             everyone = placed + [n for n in self.fighters if n not in placed]
             self._standing_order = [n for n in everyone if n not in self.down]
+            self._foes.clear()
         return self._standing_order
+
+    def _foes_of(self, side: str) -> list[str]:
+        """Everyone still in the fight not on ``side``, in the order of play: worked out once
+        per side until someone drops or the order changes (the list is not to be changed)."""
+        standing = self._standing()
+        found = self._foes.get(side)
+        if found is None:
+            found = self._foes[side] = [n for n in standing if self.fighters[n].side != side]
+        return found
+
+    def _checked_target(self, tactic: object, name: str, target: object) -> str | None:
+        """A target tactic's answer, if it names a foe of ``name``'s still in the fight or None;
+        anything else stops the forecast, the tactic named."""
+        if target is None or (
+            isinstance(target, str) and target in self._foes_of(self.fighters[name].side)
+        ):
+            return target
+        if not isinstance(target, str) or target not in self.fighters:
+            raise self._ask(tactic, name, target, "name a foe in the fight, or None.")
+        why = "out of the fight" if target in self.down else "not a foe"
+        raise self._ask(tactic, name, target, f"{target} is {why}.")
 
     def _ask(self, tactic: object, name: str, answer: object, why: str) -> IllegalChoice:
         return IllegalChoice(
