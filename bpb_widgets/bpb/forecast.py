@@ -404,7 +404,8 @@ class BpbFight(Fight[Fighter]):
         else:
             kinds, attack = (stance[0],), stance[1] + 1
         penalty = attack - 1 if rules.continued_defense_penalty else 0
-        options, chances = {}, {}
+        options: dict[DefenseChoice, tuple[int, int, bool]] = {}
+        chances: dict[DefenseChoice, Fraction] = {}
         for kind in kinds:
             expertise = kind in me.expertise
             bonus = rules.expertise_bonus if expertise else 0
