@@ -23,7 +23,7 @@ unaware and the environment does nothing. docs/forecast.md says so to the GM.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, NamedTuple
@@ -302,6 +302,9 @@ class BpbFight(Fight[Fighter]):
         self.slots: list[str] = list(start.slots)
         self.acted = set(start.acted) | set(start.holding)
         self.left = dict(start.endurance)
+        #: Endurance left (``view.endurance(name)``): the dict's own lookup, no Python call,
+        #: since the default tactics ask it of every foe on every turn.
+        self.endurance: Callable[[str], int] = self.left.__getitem__
         self.plot = dict(start.plot)
         self.lost = set(start.lost)
         self.forced = dict(start.forced)
@@ -314,9 +317,6 @@ class BpbFight(Fight[Fighter]):
     @property
     def rules(self) -> BulletproofBluesRules:
         return self._rules
-
-    def endurance(self, name: str) -> int:
-        return self.left[name]
 
     def endurance_rank(self, name: str) -> int:
         return self.fighters[name].endurance_rank
@@ -453,8 +453,7 @@ class BpbFight(Fight[Fighter]):
                 if (name, round_) in lost:
                     continue
                 self.pos = i
-                self._turn(name)
-                if self._finished():
+                if self._turn(name):
                     break
             if not self._finished() and round_ == first:
                 for name in self.start.holding:
@@ -493,7 +492,8 @@ class BpbFight(Fight[Fighter]):
         }
         self.slots = sorted((f.name for f in aware), key=keys.__getitem__, reverse=True)
 
-    def _turn(self, name: str) -> None:
+    def _turn(self, name: str) -> bool:
+        """``name`` takes their turn; whether the fight is over after it."""
         self.tally.turns += 1
         self.acted.add(name)
         self.defending.pop(name, None)  # a defense lasts until the defender's next action
@@ -501,6 +501,7 @@ class BpbFight(Fight[Fighter]):
         target = self._checked_target(tactics.target, name, tactics.target(self, name))
         if target is not None:
             self._attack(name, self._chosen(tactics.attack, name, target))
+        return self.over
 
     def _chosen(self, tactic: AttackTactic, name: str, target: str) -> Aim:
         """The attack ``tactic`` chooses for ``name`` at ``target``, checked; asked once per fork

@@ -153,9 +153,9 @@ class Fight(Generic[F]):
     def _foes_of(self, side: str) -> list[str]:
         """Everyone still in the fight not on ``side``, in the order of play: worked out once
         per side until someone drops or the order changes (the list is not to be changed)."""
-        standing = self._standing()
         found = self._foes.get(side)
-        if found is None:
+        if found is None or self._standing_order is None:  # None: the kept lists are stale
+            standing = self._standing()
             found = self._foes[side] = [n for n in standing if self.fighters[n].side != side]
         return found
 

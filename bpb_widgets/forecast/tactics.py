@@ -192,11 +192,15 @@ def defend_when_likely(
     nothing more (a defense continuing until my next action) or its chance beats ``threshold``
     or the hit would take me out of the fight (a forced action gives up my next turn)."""
     options = view.defenses(me, hit)
-    if not options:
+    block, dodge = options.get("block"), options.get("dodge")
+    kind: DefenseChoice
+    if block is not None and (dodge is None or block >= dodge):  # block among equals
+        kind, chance = "block", block
+    elif dodge is not None:
+        kind, chance = "dodge", dodge
+    else:
         return None
-    kind = max(options, key=lambda k: (options[k], k == "block"))
-    chance = options[kind]
-    if chance == 0:
+    if not chance:
         return None
     free = view.continuing(me) is not None
     dropping = hit.damage >= view.endurance(me)
