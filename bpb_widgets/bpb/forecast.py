@@ -498,18 +498,19 @@ class BpbFight(Fight[Fighter]):
         self.acted.add(name)
         self.defending.pop(name, None)  # a defense lasts until the defender's next action
         tactics = self.tactics[name]
-        target = self._checked_target(tactics.target, name, tactics.target(self, name))
+        target = tactics.target(self, name)
         if target is not None:
-            self._attack(name, self._chosen(tactics.attack, name, target))
+            side = self.fighters[name].side
+            if not isinstance(target, str) or target not in self._foes_of(side):
+                raise self._not_a_foe(tactics.target, name, target)
+            attack = tactics.attack
+            aim = self.start.chosen.get((attack, name, target))
+            self._attack(name, aim or self._chosen(attack, name, target))
         return self.over
 
     def _chosen(self, tactic: AttackTactic, name: str, target: str) -> Aim:
-        """The attack ``tactic`` chooses for ``name`` at ``target``, checked; asked once per fork
-        when the tactic reads only the sheets."""
-        key = (tactic, name, target)
-        known = self.start.chosen.get(key)
-        if known is not None:
-            return known
+        """The attack ``tactic`` chooses for ``name`` at ``target``, checked; kept for the fork
+        (``start.chosen``) when the tactic reads only the sheets."""
         chosen = tactic(self, name, target)
         try:
             weapon = self._weapon(name, chosen)
@@ -518,7 +519,7 @@ class BpbFight(Fight[Fighter]):
             raise self._ask(tactic, name, chosen, f"{name}'s attacks are {listed}.") from None
         aim = self._aim(name, target, weapon)
         if reads_sheets_only(tactic):
-            self.start.chosen[key] = aim
+            self.start.chosen[tactic, name, target] = aim
         return aim
 
     def _attack(self, name: str, aim: Aim) -> None:

@@ -159,17 +159,13 @@ class Fight(Generic[F]):
             found = self._foes[side] = [n for n in standing if self.fighters[n].side != side]
         return found
 
-    def _checked_target(self, tactic: object, name: str, target: object) -> str | None:
-        """A target tactic's answer, if it names a foe of ``name``'s still in the fight or None;
-        anything else stops the forecast, the tactic named."""
-        if target is None or (
-            isinstance(target, str) and target in self._foes_of(self.fighters[name].side)
-        ):
-            return target
+    def _not_a_foe(self, tactic: object, name: str, target: object) -> IllegalChoice:
+        """Why a target tactic's answer, neither None nor a foe of ``name``'s still in the
+        fight (``_foes_of``), stops the forecast."""
         if not isinstance(target, str) or target not in self.fighters:
-            raise self._ask(tactic, name, target, "name a foe in the fight, or None.")
+            return self._ask(tactic, name, target, "name a foe in the fight, or None.")
         why = "out of the fight" if target in self.down else "not a foe"
-        raise self._ask(tactic, name, target, f"{target} is {why}.")
+        return self._ask(tactic, name, target, f"{target} is {why}.")
 
     def _ask(self, tactic: object, name: str, answer: object, why: str) -> IllegalChoice:
         return IllegalChoice(
@@ -180,7 +176,12 @@ class Fight(Generic[F]):
     def _knock_out(self, name: str) -> None:
         """``name`` is out of the fight; the fight ends when one side (or none) is left."""
         self.down.add(name)
-        self._standing_order = None
+        standing_order = self._standing_order
+        if standing_order is not None and name in standing_order:  # the kept lists lose them
+            standing_order.remove(name)
+            for foes in self._foes.values():
+                if name in foes:
+                    foes.remove(name)
         if not self.first_out:
             self.first_out = name
         standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
