@@ -480,7 +480,6 @@ class BpbFight(Fight[Fighter]):
         """Before the first round with no order set: the rule set's order of play (2014: a
         Perception roll with Super-speed; 2012: Perception, Agility, Willpower), ties by the next
         attribute, then a coin (seed 000 / 004, "Order Of Play")."""
-        aware = [f for f in self.fighters.values() if f.aware]
         rolled = self._rules.perception_roll
         keys = {
             f.name: (
@@ -488,9 +487,10 @@ class BpbFight(Fight[Fighter]):
                 *f.precedence,
                 self.rng.random(),
             )
-            for f in aware
+            for f in self.fighters.values()
+            if f.aware
         }
-        self.slots = sorted((f.name for f in aware), key=keys.__getitem__, reverse=True)
+        self.slots = sorted(keys, key=keys.__getitem__, reverse=True)
 
     def _turn(self, name: str) -> bool:
         """``name`` takes their turn; whether the fight is over after it."""

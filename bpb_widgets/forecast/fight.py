@@ -203,7 +203,8 @@ class Fight(Generic[F]):
             tally.wins[self.winner] += 1
         tally.rounds[self._round - first + 1] += 1
         tally.first_out[self.first_out] += 1
+        out, left = tally.out, tally.left
         for name in self.down:
-            tally.out[name] += 1
-        for name, left in self._left():
-            tally.left[name] += left
+            out[name] += 1
+        for name, amount in self._left():
+            left[name] += amount
