@@ -442,9 +442,18 @@ class BpbFight(Fight[Fighter]):
             if self._finished():
                 break
             self._answer(hit)
-        first, resume = self._round, self.start.position
+        first = self._round
+        if not self._finished():
+            self._rounds(first)
+        self._tally(first)
+
+    def _rounds(self, first: int) -> None:
+        """Turns in the order of play, round after round, until the fight is over or the round
+        limit comes: this round's from where the fork stands, the turns held (delayed) at the end
+        of it; the order revised between rounds."""
+        resume = self.start.position
         fighters, down, lost = self.fighters, self.down, self.lost
-        while not self._finished():
+        while True:
             slots, acted, round_ = self.slots, self.acted, self._round
             for i in range(resume, len(slots)):
                 name = slots[i]
@@ -454,24 +463,22 @@ class BpbFight(Fight[Fighter]):
                     continue
                 self.pos = i
                 if self._turn(name):
-                    break
-            if not self._finished() and round_ == first:
+                    return
+            if round_ == first:
                 for name in self.start.holding:
-                    if name not in down and not self._finished():
+                    if name not in down:
                         self.pos = len(slots)
-                        self._turn(name)
-            if self._finished():
-                break
+                        if self._turn(name):
+                            return
             if self.revisions:
                 self.slots = revised(slots, self.revisions)
                 self.revisions = []
                 self._standing_order = None
             if round_ - first + 1 >= self.max_rounds:
-                break
+                return
             self._round += 1
             self.acted = set()
             resume = 0
-        self._tally(first)
 
     def _finished(self) -> bool:
         return self.over
@@ -613,19 +620,14 @@ class BpbFight(Fight[Fighter]):
             missed = 8 + hit.rank - me.brawn - self._roll()
             if missed > 0:
                 taken += max(0, missed // 2 - me.protection)
-        self._hurt(target, taken)
+        if taken > 0:  # Endurance lost; out of the fight at 0
+            left = self.left[target] = max(0, self.left[target] - taken)
+            if left == 0:
+                self.defending.pop(target, None)
+                self._knock_out(target)
         staggering = hit.effect == "staggering" and target not in self.down
         if staggering and me.willpower + self._roll() < 8 + hit.rank:
             self.lost.add((target, self._next_turn(target)))
-
-    def _hurt(self, name: str, amount: int) -> None:
-        if amount <= 0:
-            return
-        left = max(0, self.left[name] - amount)
-        self.left[name] = left
-        if left == 0:
-            self.defending.pop(name, None)
-            self._knock_out(name)
 
     def _left(self) -> Iterable[tuple[str, int]]:
         return self.left.items()
