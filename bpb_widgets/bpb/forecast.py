@@ -500,19 +500,29 @@ class BpbFight(Fight[Fighter]):
         self.slots = sorted(keys, key=keys.__getitem__, reverse=True)
 
     def _turn(self, name: str) -> bool:
-        """``name`` takes their turn; whether the fight is over after it."""
-        self.tally.turns += 1
+        """``name`` takes their turn: an attack at the foe and with the attack their tactics
+        choose, or none; whether the fight is over after it."""
+        tally = self.tally
+        tally.turns += 1
         self.acted.add(name)
         self.defending.pop(name, None)  # a defense lasts until the defender's next action
         tactics = self.tactics[name]
         target = tactics.target(self, name)
-        if target is not None:
-            side = self.fighters[name].side
-            if not isinstance(target, str) or target not in self._foes_of(side):
-                raise self._not_a_foe(tactics.target, name, target)
-            attack = tactics.attack
-            aim = self.start.chosen.get((attack, name, target))
-            self._attack(name, aim or self._chosen(attack, name, target))
+        if target is None:
+            return False
+        side = self.fighters[name].side
+        if not isinstance(target, str) or target not in self._foes_of(side):
+            raise self._not_a_foe(tactics.target, name, target)
+        attack = tactics.attack
+        aim = self.start.chosen.get((attack, name, target)) or self._chosen(attack, name, target)
+        # the attack roll (seed 004, "Attack"); a plot point makes it an automatic success
+        tally.attacks += 1
+        roll = self._roll()
+        automatic = aim.ways < 36 and self.plot[name] > 0 and self._spend(name, aim.roll)
+        if automatic or roll >= aim.need:
+            tally.hits += 1
+            extreme = roll - aim.need >= EXTREME_MARGIN
+            self._answer(self._extreme(name, aim) if extreme and aim.weapon.expert else aim.hit)
         return self.over
 
     def _chosen(self, tactic: AttackTactic, name: str, target: str) -> Aim:
@@ -529,32 +539,26 @@ class BpbFight(Fight[Fighter]):
             self.start.chosen[tactic, name, target] = aim
         return aim
 
-    def _attack(self, name: str, aim: Aim) -> None:
-        tally = self.tally
-        tally.attacks += 1
-        need, ways = aim.need, aim.ways
-        roll = self._roll()
-        automatic = ways < 36 and self.plot[name] > 0 and self._spend(name, aim.roll)
-        if not (automatic or roll >= need):
-            return
-        tally.hits += 1
+    def _extreme(self, name: str, aim: Aim) -> Hit:
+        """An extreme success with expertise (seed 004, "Extreme Success"): the hit with the
+        effect the tactics choose (never for an explosion)."""
         weapon, hit = aim.weapon, aim.hit
-        if weapon.expert and weapon.kind != "exploding" and roll - need >= EXTREME_MARGIN:
-            target = hit.target
-            tactic = self.tactics[name].effect
-            effect = tactic(self, name, target)
-            allowed = extreme_effects(endurance=weapon.kind != "non-endurance")
-            if effect is not None and effect not in allowed:
-                raise self._ask(
-                    tactic, name, effect, f"an extreme success may be {', '.join(allowed)} or None."
-                )
-            if effect is not None:
-                rank, dr = hit.rank, hit.dr
-                if effect == "overwhelming":
-                    rank, dr = rank + OVERWHELMING_RANKS, dr + OVERWHELMING_RANKS
-                dealt = _damage(weapon.kind, dr, self.fighters[target].protection)
-                hit = hit._replace(rank=rank, dr=dr, effect=effect, damage=dealt)
-        self._answer(hit)
+        if weapon.kind == "exploding":
+            return hit
+        tactic = self.tactics[name].effect
+        effect = tactic(self, name, hit.target)
+        allowed = extreme_effects(endurance=weapon.kind != "non-endurance")
+        if effect is not None and effect not in allowed:
+            raise self._ask(
+                tactic, name, effect, f"an extreme success may be {', '.join(allowed)} or None."
+            )
+        if effect is None:
+            return hit
+        rank, dr = hit.rank, hit.dr
+        if effect == "overwhelming":
+            rank, dr = rank + OVERWHELMING_RANKS, dr + OVERWHELMING_RANKS
+        dealt = _damage(weapon.kind, dr, self.fighters[hit.target].protection)
+        return hit._replace(rank=rank, dr=dr, effect=effect, damage=dealt)
 
     def _answer(self, hit: Hit) -> None:
         """The target answers the hit: a block or dodge, else it lands."""
