@@ -4,7 +4,10 @@ it to the end, both rule sets (2014 and 2012) by their options.
 The fork (:class:`BpbFork`) reads the live encounter once through its public queries (sheets,
 Endurance, plot points, the order of play, who has acted, turns given up, defenses continuing,
 order revisions waiting, hits waiting for an answer) and keeps only that: never the undo journal
-nor the log. Each simulated fight (:class:`BpbFight`) copies the few dicts it changes.
+nor the log. Each simulated fight (:class:`BpbFight`) copies the few dicts it changes. What the
+sheets fix (each attack's roll needed and hit, the blocks and dodges allowed in each stance, the
+answers of attack tactics marked ``sheets_only``) is worked out once per fork, when a fight
+first needs it, for all its fights (issue 38).
 
 The rules simulated, each as the engine runs it: attacks (seed 004, "Attack", "Opposed Tasks":
 Agility, or Prowess hand to hand, + 2d6 against 8 + the target's same attribute; an explosion
