@@ -329,16 +329,13 @@ class BlackoutFight(Fight[Fighter]):
         "Action Points and Actions"), at the foe the tactics choose."""
         self.tally.turns += 1
         budget = blackout.APBudget(ap).start_turn()
-        tactic = self.tactics[name].target
+        tactic, side = self.tactics[name].target, self.fighters[name].side
         while budget.left >= 1 and not self.over:
             target = tactic(self, name)
             if target is None:
                 return
-            if not isinstance(target, str) or target not in self.fighters:
-                raise self._ask(tactic, name, target, "name a foe in the fight, or None.")
-            if target not in self.foes(name):
-                why = "out of the fight" if target in self.down else "not a foe"
-                raise self._ask(tactic, name, target, f"{target} is {why}.")
+            if not isinstance(target, str) or target not in self._foes_of(side):
+                raise self._not_a_foe(tactic, name, target)
             budget = budget.act("standard", 1)
             self._attack(name, target)
 

@@ -4,7 +4,10 @@ it to the end, both rule sets (2014 and 2012) by their options.
 The fork (:class:`BpbFork`) reads the live encounter once through its public queries (sheets,
 Endurance, plot points, the order of play, who has acted, turns given up, defenses continuing,
 order revisions waiting, hits waiting for an answer) and keeps only that: never the undo journal
-nor the log. Each simulated fight (:class:`BpbFight`) copies the few dicts it changes.
+nor the log. Each simulated fight (:class:`BpbFight`) copies the few dicts it changes. What the
+sheets fix (each attack's roll needed and hit, the blocks and dodges allowed in each stance, the
+answers of attack tactics marked ``sheets_only``) is worked out once per fork, when a fight
+first needs it, for all its fights (issue 38).
 
 The rules simulated, each as the engine runs it: attacks (seed 004, "Attack", "Opposed Tasks":
 Agility, or Prowess hand to hand, + 2d6 against 8 + the target's same attribute; an explosion
@@ -23,10 +26,10 @@ unaware and the environment does nothing. docs/forecast.md says so to the GM.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from bpb_widgets.bpb.encounter import BulletproofBlues
 from bpb_widgets.bpb.order import revised
@@ -36,22 +39,22 @@ from bpb_widgets.bpb.rules.effects import OVERWHELMING_RANKS, extreme_effects
 from bpb_widgets.bpb.rules.tasks import EXTREME_MARGIN
 from bpb_widgets.bpb.sheet import Combatant
 from bpb_widgets.errors import RuleError
-from bpb_widgets.forecast.chances import task_chance, ways_at_least
+from bpb_widgets.forecast.chances import CHANCES, task_chance, ways_at_least
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
 from bpb_widgets.forecast.tactics import (
+    AttackTactic,
     DefenseChoice,
     Hit,
     Roll,
     Tactics,
     Weapon,
+    reads_sheets_only,
 )
 from bpb_widgets.forecast.tally import Tally
 
 #: The 36 equally likely totals of 2d6.
 TOTALS = tuple(a + b for a in range(1, 7) for b in range(1, 7))
-#: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.
-CHANCES = tuple(Fraction(ways, 36) for ways in range(37))
 #: What each defense rolls, and the expertise that helps it (seed 000, "Blocking", "Dodging").
 DEFENSE_ATTRIBUTE: dict[DefenseChoice, str] = {"block": "prowess", "dodge": "agility"}
 
@@ -82,6 +85,31 @@ class Fighter:
     @property
     def precedence(self) -> tuple[int, int, int]:
         return (self.perception, self.agility, self.willpower)
+
+
+class Aim(NamedTuple):
+    """One attacker's attack at one target, worked out once per fork (sheets do not change
+    during a fight): the total of 2d6 it needs, how many of the 36 rolls reach it, that chance
+    as a plot point's question puts it, and the hit it makes without an extreme effect."""
+
+    weapon: Weapon
+    need: int
+    ways: int
+    roll: Roll
+    hit: Hit
+
+
+class Defenses(NamedTuple):
+    """The blocks and dodges allowed against a hit of one rank and kind, in one stance: each
+    one's total of 2d6 needed, its ways of 36 and whether an extreme success is possible; and
+    their exact chances, as the tactics see them. Shared by the fights of a fork: read only."""
+
+    options: dict[DefenseChoice, tuple[int, int, bool]]
+    chances: dict[DefenseChoice, Fraction]
+
+
+#: No block or dodge allowed.
+NO_DEFENSE = Defenses({}, {})
 
 
 def weapons_of(sheet: Combatant, rules: BulletproofBluesRules) -> tuple[Weapon, ...]:
@@ -138,8 +166,16 @@ class BpbFork(SidedFork):
     pending: tuple[Hit, ...]
     #: Out of the fight or defeated: never act, never count.
     down: frozenset[str]
-    #: Expected damage by (attacker, target, weapon), filled as the tactics ask.
+    #: What never changes within a fork, worked out as the fights first need it: expected
+    #: damage and aims by (attacker, target, weapon); the aims of attack tactics that read only
+    #: the sheets, by (tactic, attacker, target); the defenses by (defender, rank, kind of the
+    #: hit, the defense continuing).
     expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
+    aims: dict[tuple[str, str, str], Aim] = field(default_factory=dict, compare=False)
+    chosen: dict[tuple[AttackTactic, str, str], Aim] = field(default_factory=dict, compare=False)
+    defenses: dict[tuple[str, int, str, tuple[DefenseChoice, int] | None], Defenses] = field(
+        default_factory=dict, compare=False
+    )
 
     def fight(
         self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
@@ -269,6 +305,9 @@ class BpbFight(Fight[Fighter]):
         self.slots: list[str] = list(start.slots)
         self.acted = set(start.acted) | set(start.holding)
         self.left = dict(start.endurance)
+        #: Endurance left (``view.endurance(name)``): the dict's own lookup, no Python call,
+        #: since the default tactics ask it of every foe on every turn.
+        self.endurance: Callable[[str], int] = self.left.__getitem__
         self.plot = dict(start.plot)
         self.lost = set(start.lost)
         self.forced = dict(start.forced)
@@ -282,9 +321,6 @@ class BpbFight(Fight[Fighter]):
     def rules(self) -> BulletproofBluesRules:
         return self._rules
 
-    def endurance(self, name: str) -> int:
-        return self.left[name]
-
     def endurance_rank(self, name: str) -> int:
         return self.fighters[name].endurance_rank
 
@@ -295,21 +331,18 @@ class BpbFight(Fight[Fighter]):
         return self.fighters[name].weapons
 
     def hit_chance(self, attacker: str, target: str, weapon: str) -> Fraction:
-        attribute, difficulty = self._to_hit(attacker, target, self._weapon(attacker, weapon))
-        return task_chance(attribute, difficulty)
+        return self._aim(attacker, target, self._weapon(attacker, weapon)).roll.chance
 
     def expected_damage(self, attacker: str, target: str, weapon: str) -> Fraction:
         key = (attacker, target, weapon)
         known = self.start.expected.get(key)
         if known is None:  # sheets do not change during a fight: worked out once per fork
-            chosen = self._weapon(attacker, weapon)
-            attribute, difficulty = self._to_hit(attacker, target, chosen)
-            dealt = _damage(chosen.kind, chosen.dr, self.fighters[target].protection)
-            known = self.start.expected[key] = task_chance(attribute, difficulty) * dealt
+            aim = self._aim(attacker, target, self._weapon(attacker, weapon))
+            known = self.start.expected[key] = aim.roll.chance * aim.hit.damage
         return known
 
     def defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, Fraction]:
-        return {kind: CHANCES[ways] for kind, (_, ways, _) in self._defenses(name, hit).items()}
+        return self._defenses(name, hit).chances.copy()
 
     def continuing(self, name: str) -> DefenseChoice | None:
         stance = self.defending.get(name)
@@ -331,38 +364,67 @@ class BpbFight(Fight[Fighter]):
         using = "prowess" if weapon.hand_to_hand else "agility"
         return me.attribute(using), 8 + self.fighters[target].attribute(using)
 
-    def _defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, tuple[int, int, bool]]:
-        """Each defense allowed now: (difficulty less attribute and bonus, ways of 36, extreme
-        possible)."""
-        if name in self.down or not self.fighters[name].aware or hit.kind == "non-endurance":
-            return {}
-        if hit.kind == "exploding" and not self._rules.explosions_blockable:
-            return {}
+    def _aim(self, attacker: str, target: str, weapon: Weapon) -> Aim:
+        """``attacker``'s ``weapon`` at ``target``: worked out once per fork."""
+        key = (attacker, target, weapon.name)
+        known = self.start.aims.get(key)
+        if known is None:
+            attribute, difficulty = self._to_hit(attacker, target, weapon)
+            need = difficulty - attribute
+            roll = Roll("attack", task_chance(attribute, difficulty), None)
+            dealt = _damage(weapon.kind, weapon.dr, self.fighters[target].protection)
+            rank, dr = weapon.rank, weapon.dr
+            hit = Hit(attacker, target, weapon.name, rank, dr, weapon.kind, None, dealt)
+            known = self.start.aims[key] = Aim(weapon, need, ways_at_least(need), roll, hit)
+        return known
+
+    def _defenses(self, name: str, hit: Hit) -> Defenses:
+        """The defenses ``name`` may answer ``hit`` with now (seed 000, "Blocking", "Dodging",
+        "Forcing An Action")."""
+        if name in self.down or hit.kind == "non-endurance":
+            return NO_DEFENSE
         stance = self.defending.get(name)
+        if stance is None and self.forced.get(name) == self._round:
+            return NO_DEFENSE
+        key = (name, hit.rank, hit.kind, stance)
+        known = self.start.defenses.get(key)
+        if known is None:  # the same in every fight of the fork: worked out once
+            known = self.start.defenses[key] = self._work_out_defenses(name, hit, stance)
+        return known
+
+    def _work_out_defenses(
+        self, name: str, hit: Hit, stance: tuple[DefenseChoice, int] | None
+    ) -> Defenses:
+        """The defenses against ``hit`` in ``stance`` (a defense continuing, or None): blocking
+        or dodging when aware, the one continuing (+1 per attack after the first) when a defense
+        continues; explosions only where the rule set lets them be blocked."""
+        rules, me = self._rules, self.fighters[name]
+        if not me.aware or (hit.kind == "exploding" and not rules.explosions_blockable):
+            return NO_DEFENSE
         if stance is None:
-            if self.forced.get(name) == self._round:
-                return {}
             kinds: tuple[DefenseChoice, ...] = ("block", "dodge")
             attack = 1
         else:
             kinds, attack = (stance[0],), stance[1] + 1
-        rules, me = self._rules, self.fighters[name]
         penalty = attack - 1 if rules.continued_defense_penalty else 0
-        found = {}
+        options: dict[DefenseChoice, tuple[int, int, bool]] = {}
+        chances: dict[DefenseChoice, Fraction] = {}
         for kind in kinds:
             expertise = kind in me.expertise
             bonus = rules.expertise_bonus if expertise else 0
             need = 8 + hit.rank + penalty - me.attribute(DEFENSE_ATTRIBUTE[kind]) - bonus
             extreme = expertise or not rules.extreme_needs_expertise
-            found[kind] = (need, ways_at_least(need), extreme)
-        return found
+            ways = ways_at_least(need)
+            options[kind] = (need, ways, extreme)
+            chances[kind] = CHANCES[ways]
+        return Defenses(options, chances)
 
     def _roll(self) -> int:
         return TOTALS[int(self.rng.random() * 36)]
 
     def _spend(self, name: str, roll: Roll) -> bool:
-        if self.plot[name] <= 0 or roll.chance >= 1:
-            return False
+        """Whether ``name`` spends a plot point on ``roll`` (the caller has checked they have one
+        and that the roll can fail)."""
         tactic = self.tactics[name].plot_point
         answer = tactic(self, name, roll)
         if not isinstance(answer, bool):
@@ -383,35 +445,43 @@ class BpbFight(Fight[Fighter]):
             if self._finished():
                 break
             self._answer(hit)
-        first, resume = self._round, self.start.position
-        while not self._finished():
-            for i in range(resume, len(self.slots)):
+        first = self._round
+        if not self._finished():
+            self._rounds(first)
+        self._tally(first)
+
+    def _rounds(self, first: int) -> None:
+        """Turns in the order of play, round after round, until the fight is over or the round
+        limit comes: this round's from where the fork stands, the turns held (delayed) at the end
+        of it; the order revised between rounds."""
+        resume = self.start.position
+        fighters, down, lost = self.fighters, self.down, self.lost
+        while True:
+            slots, acted, round_ = self.slots, self.acted, self._round
+            for i in range(resume, len(slots)):
+                name = slots[i]
+                if name in acted or name in down or not fighters[name].aware:
+                    continue
+                if (name, round_) in lost:
+                    continue
                 self.pos = i
-                name = self.slots[i]
-                if name in self.acted or name in self.down or not self.fighters[name].aware:
-                    continue
-                if (name, self._round) in self.lost:
-                    continue
-                self._turn(name)
-                if self._finished():
-                    break
-            if not self._finished() and self._round == first:
+                if self._turn(name):
+                    return
+            if round_ == first:
                 for name in self.start.holding:
-                    if name not in self.down and not self._finished():
-                        self.pos = len(self.slots)
-                        self._turn(name)
-            if self._finished():
-                break
+                    if name not in down:
+                        self.pos = len(slots)
+                        if self._turn(name):
+                            return
             if self.revisions:
-                self.slots = revised(self.slots, self.revisions)
+                self.slots = revised(slots, self.revisions)
                 self.revisions = []
                 self._standing_order = None
-            if self._round - first + 1 >= self.max_rounds:
-                break
+            if round_ - first + 1 >= self.max_rounds:
+                return
             self._round += 1
             self.acted = set()
             resume = 0
-        self._tally(first)
 
     def _finished(self) -> bool:
         return self.over
@@ -420,7 +490,6 @@ class BpbFight(Fight[Fighter]):
         """Before the first round with no order set: the rule set's order of play (2014: a
         Perception roll with Super-speed; 2012: Perception, Agility, Willpower), ties by the next
         attribute, then a coin (seed 000 / 004, "Order Of Play")."""
-        aware = [f for f in self.fighters.values() if f.aware]
         rolled = self._rules.perception_roll
         keys = {
             f.name: (
@@ -428,74 +497,85 @@ class BpbFight(Fight[Fighter]):
                 *f.precedence,
                 self.rng.random(),
             )
-            for f in aware
+            for f in self.fighters.values()
+            if f.aware
         }
-        self.slots = sorted((f.name for f in aware), key=keys.__getitem__, reverse=True)
+        self.slots = sorted(keys, key=keys.__getitem__, reverse=True)
 
-    def _turn(self, name: str) -> None:
-        self.tally.turns += 1
+    def _turn(self, name: str) -> bool:
+        """``name`` takes their turn: an attack at the foe and with the attack their tactics
+        choose, or none; whether the fight is over after it."""
+        tally = self.tally
+        tally.turns += 1
         self.acted.add(name)
         self.defending.pop(name, None)  # a defense lasts until the defender's next action
         tactics = self.tactics[name]
         target = tactics.target(self, name)
         if target is None:
-            return
-        if not isinstance(target, str) or target not in self.fighters:
-            raise self._ask(tactics.target, name, target, "name a foe in the fight, or None.")
-        if target not in self.foes(name):
-            why = "out of the fight" if target in self.down else "not a foe"
-            raise self._ask(tactics.target, name, target, f"{target} is {why}.")
-        chosen = tactics.attack(self, name, target)
+            return False
+        side = self.fighters[name].side
+        if not isinstance(target, str) or target not in self._foes_of(side):
+            raise self._not_a_foe(tactics.target, name, target)
+        attack = tactics.attack
+        aim = self.start.chosen.get((attack, name, target)) or self._chosen(attack, name, target)
+        # the attack roll (seed 004, "Attack"); a plot point makes it an automatic success
+        tally.attacks += 1
+        roll = self._roll()
+        automatic = aim.ways < 36 and self.plot[name] > 0 and self._spend(name, aim.roll)
+        if automatic or roll >= aim.need:
+            tally.hits += 1
+            extreme = roll - aim.need >= EXTREME_MARGIN
+            self._answer(self._extreme(name, aim) if extreme and aim.weapon.expert else aim.hit)
+        return self.over
+
+    def _chosen(self, tactic: AttackTactic, name: str, target: str) -> Aim:
+        """The attack ``tactic`` chooses for ``name`` at ``target``, checked; kept for the fork
+        (``start.chosen``) when the tactic reads only the sheets."""
+        chosen = tactic(self, name, target)
         try:
             weapon = self._weapon(name, chosen)
         except KeyError:
             listed = ", ".join(w.name for w in self.fighters[name].weapons)
-            raise self._ask(
-                tactics.attack, name, chosen, f"{name}'s attacks are {listed}."
-            ) from None
-        self._attack(name, target, weapon)
+            raise self._ask(tactic, name, chosen, f"{name}'s attacks are {listed}.") from None
+        aim = self._aim(name, target, weapon)
+        if reads_sheets_only(tactic):
+            self.start.chosen[tactic, name, target] = aim
+        return aim
 
-    def _attack(self, name: str, target: str, weapon: Weapon) -> None:
-        tally = self.tally
-        tally.attacks += 1
-        attribute, difficulty = self._to_hit(name, target, weapon)
-        need = difficulty - attribute
-        ways = ways_at_least(need)
-        roll = self._roll()
-        automatic = (
-            ways < 36
-            and self.plot[name] > 0
-            and self._spend(name, Roll("attack", CHANCES[ways], None))
-        )
-        exploding = weapon.kind == "exploding"
-        if not (automatic or roll >= need):
-            return
-        tally.hits += 1
-        rank, dr, effect = weapon.rank, weapon.dr, None
-        if weapon.expert and not exploding and roll - need >= EXTREME_MARGIN:
-            tactic = self.tactics[name].effect
-            effect = tactic(self, name, target)
-            allowed = extreme_effects(endurance=weapon.kind != "non-endurance")
-            if effect is not None and effect not in allowed:
-                raise self._ask(
-                    tactic, name, effect, f"an extreme success may be {', '.join(allowed)} or None."
-                )
-            if effect == "overwhelming":
-                rank, dr = rank + OVERWHELMING_RANKS, dr + OVERWHELMING_RANKS
-        dealt = _damage(weapon.kind, dr, self.fighters[target].protection)
-        self._answer(Hit(name, target, weapon.name, rank, dr, weapon.kind, effect, dealt))
+    def _extreme(self, name: str, aim: Aim) -> Hit:
+        """An extreme success with expertise (seed 004, "Extreme Success"): the hit with the
+        effect the tactics choose (never for an explosion)."""
+        weapon, hit = aim.weapon, aim.hit
+        if weapon.kind == "exploding":
+            return hit
+        tactic = self.tactics[name].effect
+        effect = tactic(self, name, hit.target)
+        allowed = extreme_effects(endurance=weapon.kind != "non-endurance")
+        if effect is not None and effect not in allowed:
+            raise self._ask(
+                tactic, name, effect, f"an extreme success may be {', '.join(allowed)} or None."
+            )
+        if effect is None:
+            return hit
+        rank, dr = hit.rank, hit.dr
+        if effect == "overwhelming":
+            rank, dr = rank + OVERWHELMING_RANKS, dr + OVERWHELMING_RANKS
+        dealt = _damage(weapon.kind, dr, self.fighters[hit.target].protection)
+        return hit._replace(rank=rank, dr=dr, effect=effect, damage=dealt)
 
     def _answer(self, hit: Hit) -> None:
         """The target answers the hit: a block or dodge, else it lands."""
         target = hit.target
-        options = self._defenses(target, hit)
+        options = self._defenses(target, hit).options
         if options:
-            tactic = self.tactics[target].defend
-            choice = tactic(self, target, hit, self.tactics[target].threshold)
+            tactics = self.tactics[target]
+            choice = tactics.defend(self, target, hit, tactics.threshold)
             if choice is not None:
                 if choice not in options:
                     allowed = " or ".join(options)
-                    raise self._ask(tactic, target, choice, f"{target} may {allowed}, or None.")
+                    raise self._ask(
+                        tactics.defend, target, choice, f"{target} may {allowed}, or None."
+                    )
                 if self._defend(hit, choice, options[choice]):
                     return
         self._land(hit)
@@ -547,19 +627,14 @@ class BpbFight(Fight[Fighter]):
             missed = 8 + hit.rank - me.brawn - self._roll()
             if missed > 0:
                 taken += max(0, missed // 2 - me.protection)
-        self._hurt(target, taken)
+        if taken > 0:  # Endurance lost; out of the fight at 0
+            left = self.left[target] = max(0, self.left[target] - taken)
+            if left == 0:
+                self.defending.pop(target, None)
+                self._knock_out(target)
         staggering = hit.effect == "staggering" and target not in self.down
         if staggering and me.willpower + self._roll() < 8 + hit.rank:
             self.lost.add((target, self._next_turn(target)))
-
-    def _hurt(self, name: str, amount: int) -> None:
-        if amount <= 0:
-            return
-        left = max(0, self.left[name] - amount)
-        self.left[name] = left
-        if left == 0:
-            self.defending.pop(name, None)
-            self._knock_out(name)
 
     def _left(self) -> Iterable[tuple[str, int]]:
         return self.left.items()

@@ -2,19 +2,71 @@
 (seed 004, "Rolling Dice"), and the 95% interval of a chance measured by simulation.
 
 The chances are exact fractions of 36 read from a table, so the default tactics can weigh them
-thousands of times a second; ``bpb_widgets.rules.odds`` (icepool) gives the same figures and
-is what the tests compare them with.
+thousands of times a second (each a :class:`Chance`, a ``Fraction`` that compares quickly);
+``bpb_widgets.rules.odds`` (icepool) gives the same figures and is what the tests compare them
+with.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
+from decimal import Decimal
 from fractions import Fraction
 
 #: How many of the 36 rolls of 2d6 reach each total 2..12.
 _WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
 #: How many of the 36 rolls reach at least each total: 2 or less is all 36, 13 or more none.
 _AT_LEAST = {need: sum(w for t, w in _WAYS.items() if t >= need) for need in range(2, 13)}
+#: What a ``Fraction`` compares with (by ``<``, ``>``...).
+Comparable = int | float | Decimal | numbers.Real
+
+
+class Chance(Fraction):
+    """An exact chance, a ``Fraction`` in every way, that compares with another chance, a whole
+    number or a float by multiplying whole numbers, where a ``Fraction`` first makes a
+    ``Fraction`` of a float (ten times slower): tactics compare chances on every hit."""
+
+    __slots__ = ()
+    # Fraction's own slots, which the comparisons read directly (its properties cost a call)
+    _numerator: int
+    _denominator: int
+
+    def _versus(self, other: object) -> tuple[int, int] | None:
+        """This chance and ``other`` over a common denominator (both numerators), or None when
+        ``other`` is something a ``Fraction`` compares better (another fraction, infinity)."""
+        if type(other) is Chance:
+            return self._numerator * other._denominator, self._denominator * other._numerator
+        if type(other) is int or (type(other) is float and math.isfinite(other)):
+            top, bottom = other.as_integer_ratio()
+            return self._numerator * bottom, self._denominator * top
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        pair = self._versus(other)
+        return super().__eq__(other) if pair is None else pair[0] == pair[1]
+
+    __hash__ = Fraction.__hash__
+
+    def __lt__(self, other: Comparable) -> bool:
+        pair = self._versus(other)
+        return super().__lt__(other) if pair is None else pair[0] < pair[1]
+
+    def __le__(self, other: Comparable) -> bool:
+        pair = self._versus(other)
+        return super().__le__(other) if pair is None else pair[0] <= pair[1]
+
+    def __gt__(self, other: Comparable) -> bool:
+        pair = self._versus(other)
+        return super().__gt__(other) if pair is None else pair[0] > pair[1]
+
+    def __ge__(self, other: Comparable) -> bool:
+        pair = self._versus(other)
+        return super().__ge__(other) if pair is None else pair[0] >= pair[1]
+
+
+#: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.
+CHANCES = tuple(Chance(ways, 36) for ways in range(37))
 #: The z value of a 95% interval.
 Z95 = 1.959963984540054
 
@@ -32,7 +84,7 @@ def task_chance(attribute: int, difficulty: int, bonus: int = 0) -> Fraction:
     """The exact chance that ``attribute`` + 2d6 + ``bonus`` reaches ``difficulty`` (seed 004,
     "Rolling Dice"); a task more than 12 beyond attribute and bonuses never succeeds ("Unopposed
     Tasks"), which 2d6 already makes so."""
-    return Fraction(ways_at_least(difficulty - attribute - bonus), 36)
+    return CHANCES[ways_at_least(difficulty - attribute - bonus)]
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

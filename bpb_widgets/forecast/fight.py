@@ -116,6 +116,8 @@ class Fight(Generic[F]):
         self._round = round
         self.down = set(down)
         self._standing_order: list[str] | None = None
+        #: Each side's foes still standing, in the order of play (kept with ``_standing_order``).
+        self._foes: dict[str, list[str]] = {}
         self.first_out = ""
         self.winner: str | None = None
         self.over = False
@@ -130,8 +132,7 @@ class Fight(Generic[F]):
         return self.fighters[name].side
 
     def foes(self, name: str) -> list[str]:
-        side = self.fighters[name].side
-        return [n for n in self._standing() if self.fighters[n].side != side]
+        return self._foes_of(self.fighters[name].side).copy()
 
     def allies(self, name: str) -> list[str]:
         side = self.fighters[name].side
@@ -146,7 +147,25 @@ class Fight(Generic[F]):
             placed = [n for n in self.slots if n in self.fighters]
             everyone = placed + [n for n in self.fighters if n not in placed]
             self._standing_order = [n for n in everyone if n not in self.down]
+            self._foes.clear()
         return self._standing_order
+
+    def _foes_of(self, side: str) -> list[str]:
+        """Everyone still in the fight not on ``side``, in the order of play: worked out once
+        per side until someone drops or the order changes (the list is not to be changed)."""
+        found = self._foes.get(side)
+        if found is None or self._standing_order is None:  # None: the kept lists are stale
+            standing = self._standing()
+            found = self._foes[side] = [n for n in standing if self.fighters[n].side != side]
+        return found
+
+    def _not_a_foe(self, tactic: object, name: str, target: object) -> IllegalChoice:
+        """Why a target tactic's answer, neither None nor a foe of ``name``'s still in the
+        fight (``_foes_of``), stops the forecast."""
+        if not isinstance(target, str) or target not in self.fighters:
+            return self._ask(tactic, name, target, "name a foe in the fight, or None.")
+        why = "out of the fight" if target in self.down else "not a foe"
+        return self._ask(tactic, name, target, f"{target} is {why}.")
 
     def _ask(self, tactic: object, name: str, answer: object, why: str) -> IllegalChoice:
         return IllegalChoice(
@@ -157,7 +176,12 @@ class Fight(Generic[F]):
     def _knock_out(self, name: str) -> None:
         """``name`` is out of the fight; the fight ends when one side (or none) is left."""
         self.down.add(name)
-        self._standing_order = None
+        standing_order = self._standing_order
+        if standing_order is not None and name in standing_order:  # the kept lists lose them
+            standing_order.remove(name)
+            for foes in self._foes.values():
+                if name in foes:
+                    foes.remove(name)
         if not self.first_out:
             self.first_out = name
         standing = {self.fighters[n].side for n in self.fighters if n not in self.down}
@@ -179,7 +203,8 @@ class Fight(Generic[F]):
             tally.wins[self.winner] += 1
         tally.rounds[self._round - first + 1] += 1
         tally.first_out[self.first_out] += 1
+        out, left = tally.out, tally.left
         for name in self.down:
-            tally.out[name] += 1
-        for name, left in self._left():
-            tally.left[name] += left
+            out[name] += 1
+        for name, amount in self._left():
+            left[name] += amount

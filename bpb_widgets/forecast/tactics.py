@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol, TypeVar
 
 from bpb_widgets.engine.checks import check_whole
 from bpb_widgets.engine.rule_set import RuleSet
@@ -133,6 +133,24 @@ DefendTactic = Callable[[FightView, str, Hit, float], "DefenseChoice | None"]
 PlotPointTactic = Callable[[FightView, str, Roll], bool]
 EffectTactic = Callable[[FightView, str, str], "str | None"]
 
+A = TypeVar("A", bound=AttackTactic)
+#: The attack tactics marked with :func:`sheets_only`.
+_SHEETS_ONLY: set[AttackTactic] = set()
+
+
+def sheets_only(tactic: A) -> A:
+    """Mark an attack tactic whose choice depends only on the sheets (``view.weapons``,
+    ``view.hit_chance``, ``view.expected_damage``: never Endurance, plot points, the round or
+    the dice): a forecast asks it once per attacker and target and keeps its answer for every
+    fight it runs."""
+    _SHEETS_ONLY.add(tactic)
+    return tactic
+
+
+def reads_sheets_only(tactic: AttackTactic) -> bool:
+    """Whether ``tactic`` is marked with :func:`sheets_only`."""
+    return tactic in _SHEETS_ONLY
+
 
 def most_hurt_foe(view: FightView, me: str) -> str | None:
     """The foe with the least Endurance left (the first in the order of play among equals); every
@@ -159,6 +177,7 @@ def strongest_foe(view: FightView, me: str) -> str | None:
     return max(foes, key=threat)
 
 
+@sheets_only
 def best_expected_damage(view: FightView, me: str, target: str) -> str:
     """The attack with the highest chance to hit times damage after protection (the first listed
     among equals)."""
@@ -173,11 +192,15 @@ def defend_when_likely(
     nothing more (a defense continuing until my next action) or its chance beats ``threshold``
     or the hit would take me out of the fight (a forced action gives up my next turn)."""
     options = view.defenses(me, hit)
-    if not options:
+    block, dodge = options.get("block"), options.get("dodge")
+    kind: DefenseChoice
+    if block is not None and (dodge is None or block >= dodge):  # block among equals
+        kind, chance = "block", block
+    elif dodge is not None:
+        kind, chance = "dodge", dodge
+    else:
         return None
-    kind = max(options, key=lambda k: (options[k], k == "block"))
-    chance = options[kind]
-    if chance == 0:
+    if not chance:
         return None
     free = view.continuing(me) is not None
     dropping = hit.damage >= view.endurance(me)

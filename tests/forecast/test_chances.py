@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import operator
+from fractions import Fraction
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bpb_widgets import rules
-from bpb_widgets.forecast.chances import task_chance, wilson
+from bpb_widgets.forecast.chances import CHANCES, Chance, task_chance, wilson
 
 
 @given(st.integers(0, 14), st.integers(1, 40), st.integers(-3, 6))
@@ -22,3 +27,25 @@ def test_wilson_holds_the_rate(successes: int, trials: int) -> None:
     successes = min(successes, trials)
     low, high = wilson(successes, trials)
     assert 0 <= low <= successes / trials <= high <= 1
+
+
+#: What a chance meets in a comparison: chances, fractions, whole numbers, floats (thresholds,
+#: their neighbours a rounding away, infinities and nan).
+OTHERS = st.one_of(
+    st.integers(0, 36).map(lambda ways: CHANCES[ways]),
+    st.fractions(),
+    st.integers(-3, 3),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([math.inf, -math.inf, math.nan, 0.5, 1 / 3]),
+    st.integers(0, 36).map(lambda ways: math.nextafter(ways / 36, math.inf)),
+    st.integers(0, 36).map(lambda ways: math.nextafter(ways / 36, -math.inf)),
+)
+
+
+@given(st.integers(0, 36), OTHERS)
+def test_a_chance_compares_as_its_fraction_does(ways: int, other: Any) -> None:
+    chance, exact = CHANCES[ways], Fraction(ways, 36)
+    assert isinstance(chance, Chance) and chance == exact and hash(chance) == hash(exact)
+    for compare in (operator.eq, operator.lt, operator.le, operator.gt, operator.ge):
+        assert compare(chance, other) == compare(exact, other), (compare, other)
+        assert compare(other, chance) == compare(other, exact), (compare, other)
