@@ -911,12 +911,6 @@ export {};
  */
 
 /**
- * @typedef {object} TaskSheet
- * @property {Record<string, number>} ranks Attribute -> rank.
- * @property {Array<string>} expertise
- */
-
-/**
  * The roll being set up.
  * @typedef {object} TaskSelection
  * @property {string | null} combatant
@@ -970,7 +964,7 @@ export {};
  * @typedef {object} TaskState
  * @property {string} error The last refused command's message, "" when the last one was accepted.
  * @property {TaskChoices} choices
- * @property {Record<string, TaskSheet>} sheets
+ * @property {Array<string>} names Who can roll: the combatants, in the order they joined.
  * @property {TaskSelection | Unset<TaskSelection>} selection
  * @property {TaskPreview | Unset<TaskPreview>} preview
  * @property {TaskResult | Unset<TaskResult>} result
