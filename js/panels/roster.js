@@ -304,13 +304,13 @@ function controlKey(input) {
 }
 
 /**
- * Cards a big roster draws at once: more than a screen holds (the acting card and those after it
- * in order of play, then the first in the list); the others follow in slices of `CARDS_PER_SLICE`
- * while the page is idle, so a 500-combatant screen shows its first screen without waiting for
- * the 500 cards' style and layout.
+ * How far down the list and down the order of play (from the acting card) a big roster draws its
+ * cards at once: more than a screen holds, in either layout. The others follow while the page is
+ * idle, `CARDS_PER_SLICE` further each time, so a 500-combatant screen shows its first screen
+ * without waiting for the 500 cards' style and layout (about 40 ms of script and 80 of layout).
  */
 const FIRST_CARDS = 40;
-const CARDS_PER_SLICE = 60;
+const CARDS_PER_SLICE = 120;
 
 /**
  * Draw the combatants into `el`.
