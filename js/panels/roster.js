@@ -873,8 +873,9 @@ export default function renderRoster({ model: anyModel, el }) {
       wanted.forEach((item, index) => {
         if (cards.children[index] !== item) cards.insertBefore(item, cards.children[index] ?? null);
       });
+    const listed = new Set(names);
     for (const [name, item] of byName) {
-      if (!names.includes(name)) {
+      if (!listed.has(name)) {
         item.remove();
         byName.delete(name);
       }
