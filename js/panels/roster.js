@@ -853,10 +853,11 @@ export default function renderRoster({ model: anyModel, el }) {
     // who is still to act), which table mode lays them out in (CSS order): the acting card first
     const order = model.get("order") ?? [];
     const now = Math.max(0, order.indexOf(model.get("current") ?? ""));
+    const places = new Map(order.map((name, index) => [name, index]));
     /** @param {string} name */
     const play = (name) => {
-      const place = order.indexOf(name);
-      return place < 0 ? order.length : (place - now + order.length) % order.length;
+      const place = places.get(name);
+      return place === undefined ? order.length : (place - now + order.length) % order.length;
     };
     // a big roster: the cards within reach and those already drawn, the others in a later slice
     const present = names.filter((name) => all[name]);
