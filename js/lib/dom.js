@@ -118,15 +118,63 @@ export function setText(el, text) {
 }
 
 /**
+ * Run `next` when the page is idle, within `wait` ms at the latest (at once where there is no
+ * idle callback); returns its cancel.
+ * @param {() => void} next
+ * @param {number} wait
+ * @returns {() => void}
+ */
+export function whenIdle(next, wait) {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(next, { timeout: wait });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(next, 0);
+  return () => clearTimeout(id);
+}
+
+/** Options a <select> is given at once; a longer list (a big fight's names) comes in later. */
+export const OPTIONS_AT_ONCE = 50;
+
+/** Each long <select> whose other options are still to come, and the cancel of their coming. */
+const filling = new WeakMap();
+
+/**
  * A <select> of [value, label] pairs; keeps `selected` when it is still an option. The options
- * are rebuilt only when they changed (a 500-name select is not redrawn on every paint).
+ * are rebuilt only when they changed (a 500-name select is not redrawn on every paint). A list
+ * longer than `OPTIONS_AT_ONCE` shows the chosen option at once and gets the others when the GM
+ * reaches for it (pointer, focus or key) or the page is idle, whichever comes first: a
+ * 500-combatant screen's four name lists cost its first paint about 40 ms of style and layout.
  * @param {HTMLSelectElement} select
  * @param {Array<[string, string]>} options
  * @param {string | null} [selected]
  */
 export function fillSelect(select, options, selected) {
   const current = selected ?? select.value;
-  redraw(select, JSON.stringify(options), () => options.map(([value, label]) => h("option", { value, text: label })));
+  const key = JSON.stringify(options);
+  const all = () => options.map(([value, label]) => h("option", { value, text: label }));
+  filling.get(select)?.();
+  if (options.length > OPTIONS_AT_ONCE && drawn.get(select) !== key) {
+    const [value, label] = options.find(([other]) => other === current) ?? options[0];
+    select.replaceChildren(h("option", { value, text: label }));
+    const events = ["pointerdown", "focus", "keydown"];
+    const fill = () => {
+      stop();
+      const chosen = select.value;
+      redraw(select, key, all);
+      select.value = chosen;
+    };
+    const idle = whenIdle(fill, 200);
+    const stop = () => {
+      idle();
+      filling.delete(select);
+      for (const event of events) select.removeEventListener(event, fill);
+    };
+    for (const event of events) select.addEventListener(event, fill);
+    filling.set(select, stop);
+    return select;
+  }
+  redraw(select, key, all);
   if (options.some(([value]) => value === current)) select.value = current;
   return select;
 }

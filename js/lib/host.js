@@ -267,7 +267,12 @@ export function host(renderers) {
         grid,
         keyList.dialog,
       );
-      const narrow = () => root.clientWidth > 0 && root.clientWidth < TABLE_BELOW;
+      /** The widget's width, read when its panels are laid out and as it resizes. */
+      let width = 0;
+      const measure = () => {
+        width = root.clientWidth;
+      };
+      const narrow = () => width > 0 && width < TABLE_BELOW;
       const paintMode = () => {
         const table = homes.size > 1 && (chosen ?? narrow());
         root.classList.toggle("bpb-table-mode", table);
@@ -283,7 +288,13 @@ export function host(renderers) {
         paintMode();
       });
       // the widget's own width (not the window's) decides, as the output area resizes
-      const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(paintMode);
+      const resized =
+        typeof ResizeObserver === "undefined"
+          ? null
+          : new ResizeObserver(() => {
+              measure();
+              paintMode();
+            });
       resized?.observe(root);
       // a click anywhere inside keeps the focus inside, and no key reaches the notebook's
       // shortcuts; a key no panel with the focus took goes to the panel that offers it
@@ -311,6 +322,10 @@ export function host(renderers) {
         const keys = (model.get("layout_panels") ?? []).filter((key) => key in renderers || key in extra);
         grid.classList.toggle("bpb-single", keys.length === 1);
         bar.hidden = keys.length < 2;
+        // the width read while the grid is empty: with the panels drawn, reading it would lay out
+        // a big fight's 500 chips and cards at once, and the frame after would again
+        grid.replaceChildren();
+        measure();
         grid.replaceChildren(
           ...keys.flatMap((key) => {
             const cell = h("div", { class: `bpb-cell bpb-cell-${key}${WIDE.has(key) ? " bpb-wide" : ""}` });

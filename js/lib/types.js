@@ -143,25 +143,18 @@ export {};
  */
 
 /**
- * What a chip shows, the combatant's turn state (each system's own `TurnState` fields):
- * the defense keys under Bulletproof Blues only, the initiative keys under the initiative
- * systems only.
+ * What a chip shows, the combatant's turn state (each system's own `TurnState` fields but
+ * those a chip does not show, `strip.NOT_ON_A_CHIP`): the defense keys under Bulletproof
+ * Blues only, the initiative keys under the initiative systems only.
  * @typedef {object} ChipState
  * @property {boolean} group
  * @property {string} side
  * @property {boolean} aware
  * @property {number} acted The round the combatant last acted in (0: not this fight's round).
  * @property {boolean} delaying
- * @property {boolean} out Out of the fight.
- * @property {boolean} defeated
- * @property {boolean} hidden Hidden from the players.
  * @property {string | null} skipped Why they get no turn this round, in words.
  * @property {Array<ConditionState>} conditions
  * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
- * @property {[number, number] | null} [members] A group's members up, and in all.
- * @property {boolean} [automatic_success] An automatic success bought waits for their next roll.
- * @property {Array<string>} [boosts] Power boosts in force, in words ("Brawn +1 (power boost, to the end of round 3)").
- * @property {boolean} [forced_this_round]
  * @property {string | null} [defending] "block" or "dodge" while a defense continues.
  * @property {number} [defended] Attacks defended so far in that defense.
  * @property {number | null} [initiative] Step (blackout) or total (d10-ap).
@@ -911,12 +904,6 @@ export {};
  */
 
 /**
- * @typedef {object} TaskSheet
- * @property {Record<string, number>} ranks Attribute -> rank.
- * @property {Array<string>} expertise
- */
-
-/**
  * The roll being set up.
  * @typedef {object} TaskSelection
  * @property {string | null} combatant
@@ -970,7 +957,7 @@ export {};
  * @typedef {object} TaskState
  * @property {string} error The last refused command's message, "" when the last one was accepted.
  * @property {TaskChoices} choices
- * @property {Record<string, TaskSheet>} sheets
+ * @property {Array<string>} names Who can roll: the combatants, in the order they joined.
  * @property {TaskSelection | Unset<TaskSelection>} selection
  * @property {TaskPreview | Unset<TaskPreview>} preview
  * @property {TaskResult | Unset<TaskResult>} result

@@ -307,7 +307,7 @@ export default function renderStrip({ model: anyModel, el }) {
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
     wanted.forEach((chip, index) => {
-      paintChip(chip, order[index], states[order[index]] ?? { aware: true, lost: [], out: false });
+      paintChip(chip, order[index], states[order[index]] ?? { aware: true, lost: [] });
     });
     if (!chips.firstChild) chips.append(...wanted);
     wanted.forEach((chip, index) => {

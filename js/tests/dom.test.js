@@ -2,7 +2,7 @@
 // tests in tests/ui cover the real one).
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
-import { button, field, fillSelect, h, parseDice, typedOnce } from "../lib/dom.js";
+import { button, field, fillSelect, h, OPTIONS_AT_ONCE, parseDice, typedOnce } from "../lib/dom.js";
 import { frame } from "../lib/frame.js";
 import { bars, chart, legend } from "../lib/odds.js";
 import { fakeModel, installFakeDocument, keydown } from "./fakes.js";
@@ -119,6 +119,55 @@ describe("fillSelect", () => {
     const select = fillSelect(h("select"), pairs, "cy");
     fillSelect(select, pairs.slice(0, 2), "cy");
     assert.equal(select.value, "ann");
+  });
+
+  describe("a long list", () => {
+    const names = Array.from({ length: OPTIONS_AT_ONCE + 1 }, (_, i) => [`f${i}`, `Fighter ${i}`]);
+    const values = (select) => select.children.map((option) => option.getAttribute("value"));
+
+    it("shows the chosen option at once and the others when the GM reaches for it", () => {
+      const select = fillSelect(h("select"), names, "f7");
+      assert.deepEqual(values(select), ["f7"]);
+      assert.equal(select.value, "f7");
+      select.dispatch({ type: "pointerdown" });
+      assert.deepEqual(
+        values(select),
+        names.map(([value]) => value),
+      );
+      assert.equal(select.value, "f7");
+      select.dispatch({ type: "focus" });
+      assert.equal(select.children.length, names.length, "filled once");
+    });
+
+    it("gets the others when the page is idle, a choice made meanwhile kept", async () => {
+      const select = fillSelect(h("select"), names, "f3");
+      fillSelect(select, names, "f9");
+      assert.deepEqual(values(select), ["f9"]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.deepEqual(
+        values(select),
+        names.map(([value]) => value),
+      );
+      assert.equal(select.value, "f9");
+    });
+
+    it("is drawn again only when its options change", async () => {
+      const select = fillSelect(h("select"), names, "f3");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const first = select.children[0];
+      fillSelect(select, names, "f4");
+      assert.equal(select.children[0], first);
+      assert.equal(select.value, "f4");
+      fillSelect(select, [...names, ["f99", "Fighter 99"]], "f4");
+      assert.deepEqual(values(select), ["f4"]);
+    });
+
+    it("shortened to a few, is drawn whole at once", () => {
+      const select = fillSelect(h("select"), names, "f3");
+      fillSelect(select, pairs, "bo");
+      assert.deepEqual(values(select), ["ann", "bo", "cy"]);
+      assert.equal(select.value, "bo");
+    });
   });
 });
 

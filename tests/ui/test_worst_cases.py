@@ -119,6 +119,36 @@ def test_a_big_fight_shows_every_chip_and_the_log_fetches_earlier_entries(
     expect(entries.last).to_have_attribute("data-index", str(index - 1))
 
 
+def test_a_big_fight_draws_every_card_in_order_and_fills_its_name_lists(
+    notebook: Notebook,
+) -> None:
+    """A 500-combatant screen draws its first screen at once and the other cards while the page is
+    idle (roster.js), and its long name lists when the GM reaches for them or the page is idle
+    (dom.js ``fillSelect``): in the end every card is there, in the roster's order, and every
+    name can be chosen."""
+    out = notebook.run_cell(
+        "from bpb_widgets import Encounter\nfrom bpb_widgets.widgets import GMScreen\n"
+        "enc_wide = Encounter(seed=1)\n"
+        "for i in range(500): enc_wide.add(f'Fighter {i:03d}', perception=1 + i % 14)\n"
+        "enc_wide.start()\nscreen_wide = GMScreen(enc_wide)\nscreen_wide",
+        timeout=60_000,
+    )
+    cards = out.get_by_role("list", name="Combatants", exact=True)
+    items = cards.get_by_role("listitem")
+    expect(items).to_have_count(500)
+    expect(cards).not_to_have_attribute("aria-busy", "true")
+    named = items.evaluate_all("items => items.map((item) => item.getAttribute('aria-label'))")
+    assert named == [f"Fighter {i:03d}" for i in range(500)]
+    target = out.get_by_role("region", name="Attack", exact=True).get_by_role(
+        "combobox", name="Target"
+    )
+    expect(target.get_by_role("option")).to_have_count(499)
+    target.select_option("Fighter 250")
+    chosen = "print(screen_wide.panels['attack']['selection']['target'])"
+    assert notebook.wait_kernel(chosen, "Fighter 250") == "Fighter 250"
+    notebook.screenshot(out, "big-fight-every-card")
+
+
 def test_a_killed_kernel_loses_nothing_with_autosave(notebook: Notebook) -> None:
     setup(notebook)
     path = "crash-fight.json"

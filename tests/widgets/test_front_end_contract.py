@@ -164,15 +164,15 @@ def test_every_state_is_as_declared_through_a_fight_saved_and_loaded(
     assert declared_problems(screen) == []
 
 
-def test_a_power_boost_on_a_chip_and_a_card_is_as_declared(tmp_path: Path) -> None:
-    """A plot point spent on a power boost shows in words on the strip's chip and the roster's
-    card (the random fights found the chip's declared otherwise)."""
+def test_a_power_boost_on_a_card_is_as_declared(tmp_path: Path) -> None:
+    """A plot point spent on a power boost shows in words on the roster's card (the random
+    fights found the strip's chip, which carried it once, declared otherwise)."""
     enc = fight()
     enc.add("Hero", brawn=4, player=True)
     screen = GMScreen(enc, folder=tmp_path)
     enc.start()
     enc.spend_plot_point("Hero", "power_boost", boost="brawn")
-    assert screen.panels["strip"]["states"]["Hero"]["boosts"][0].startswith("Brawn +1")
+    assert screen.panels["roster"]["cards"]["Hero"]["plot"]["boosts"][0].startswith("Brawn +1")
     assert declared_problems(screen) == []
 
 

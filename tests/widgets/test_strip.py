@@ -76,7 +76,7 @@ def test_a_forced_action_shows_on_the_chip_and_a_second_is_refused() -> None:
     enc.block(MONOLITH, attacker=GANYEKA, rank=5, dice=(3, 3))
     monolith = view(strip)["states"][MONOLITH]
     assert monolith["lost"] == [[1, "blocks attack by Ganyeka"]]
-    assert monolith["forced_this_round"] is True and monolith["defending"] == "block"
+    assert monolith["defending"] == "block" and enc.turn_state(MONOLITH).forced_this_round
     before = (len(enc.log), copy.deepcopy(view(strip)))
     with pytest.raises(RuleError, match="once per round"):
         enc.dodge(MONOLITH, attacker=GANYEKA, rank=5, dice=(3, 3))

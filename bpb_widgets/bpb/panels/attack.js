@@ -261,6 +261,8 @@ export default function renderAttack({ model: anyModel, el }) {
   circumstances.addEventListener("change", ask);
   explosion.addEventListener("change", ask);
 
+  /** The target list's options: the 1-9 keys choose among the first nine. @type {Array<[string, string]>} */
+  let targets = [];
   /** @param {AttackSelection} s */
   const paintSetup = (s) => {
     const names = model.get("names");
@@ -268,8 +270,7 @@ export default function renderAttack({ model: anyModel, el }) {
     const people = names.map((n) => [n, n]);
     fillSelect(attacker, people, s.attacker ?? model.get("current"));
     const sides = model.get("sides");
-    /** @type {Array<[string, string]>} */
-    const targets = names
+    targets = names
       .filter((n) => n !== attacker.value)
       .map((n) => [n, sides[n] && sides[n] !== sides[attacker.value] ? `${n} (${sides[n]})` : n]);
     fillSelect(target, targets, s.target ?? null);
@@ -545,16 +546,16 @@ export default function renderAttack({ model: anyModel, el }) {
       keys.enter = Object.assign(() => attack(), { label: "Attack" });
     }
     if (choosing) {
-      [...target.options].slice(0, 9).forEach((option, index) => {
+      targets.slice(0, 9).forEach(([value, label], index) => {
         keys[String(index + 1)] = Object.assign(
           () => {
-            if (target.value !== option.value) {
-              target.value = option.value;
+            if (target.value !== value) {
+              fillSelect(target, targets, value);
               ask();
             }
             dice.focus();
           },
-          { label: `Target ${option.textContent}` },
+          { label: `Target ${label}` },
         );
       });
     }

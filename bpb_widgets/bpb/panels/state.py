@@ -276,12 +276,6 @@ class TaskChoices(TypedDict):
     defense: list[ChoiceRow]
 
 
-class TaskSheet(TypedDict):
-    #: Attribute -> rank.
-    ranks: dict[str, int]
-    expertise: list[str]
-
-
 class TaskSelection(TypedDict):
     """The roll being set up."""
 
@@ -320,7 +314,8 @@ class TaskState(PartState):
     """The task roller (``TaskPart``)."""
 
     choices: TaskChoices
-    sheets: dict[str, TaskSheet]
+    #: Who can roll: the combatants, in the order they joined.
+    names: list[str]
     selection: TaskSelection | Empty
     preview: TaskPreview | Empty
     result: TaskResult | Empty

@@ -139,7 +139,7 @@ export default function renderTask({ model: anyModel, el }) {
   /** @type {string | null} */
   let roster = null;
   const paintChoices = () => {
-    const names = Object.keys(model.get("sheets"));
+    const names = model.get("names");
     if (roster === names.join("\n")) return;
     const first = roster === null;
     roster = names.join("\n");
@@ -170,7 +170,7 @@ export default function renderTask({ model: anyModel, el }) {
     const last = model.get("result");
     showResult(result, last);
   };
-  const stop = watch(model, ["sheets", "preview", "result"], paint);
+  const stop = watch(model, ["names", "preview", "result"], paint);
   return () => {
     stop();
     cleanup();

@@ -33,7 +33,7 @@ class TaskPart(Part[BulletproofBlues]):
             self.put("preview", {})
             self.put("result", {})
         if delta is None or delta.roster:
-            self.put("sheets", {name: self._sheet(name) for name in enc.names})
+            self.put("names", list(enc.names))
         if delta is not None:
             self.follow_result()
             self.forget_the_gone()
@@ -44,13 +44,6 @@ class TaskPart(Part[BulletproofBlues]):
                 self.put("selection", {})
                 self.put("preview", {})
         self.put("plot", plot_offer(enc, self.state["selection"].get("combatant")))
-
-    def _sheet(self, name: str) -> dict[str, Any]:
-        sheet = self.encounter.combatant(name)
-        return {
-            "ranks": {a: sheet.rank(a) for a in self.encounter.task_choices.attributes},
-            "expertise": sorted(sheet.expertise),
-        }
 
     @panel_command
     def choose(

@@ -86,9 +86,9 @@ class Controls(TypedDict):
 
 
 class ChipState(TypedDict):
-    """What a chip shows, the combatant's turn state (each system's own ``TurnState`` fields):
-    the defense keys under Bulletproof Blues only, the initiative keys under the initiative
-    systems only."""
+    """What a chip shows, the combatant's turn state (each system's own ``TurnState`` fields but
+    those a chip does not show, ``strip.NOT_ON_A_CHIP``): the defense keys under Bulletproof
+    Blues only, the initiative keys under the initiative systems only."""
 
     group: bool
     side: str
@@ -96,23 +96,11 @@ class ChipState(TypedDict):
     #: The round the combatant last acted in (0: not this fight's round).
     acted: int
     delaying: bool
-    #: Out of the fight.
-    out: bool
-    defeated: bool
-    #: Hidden from the players.
-    hidden: bool
     #: Why they get no turn this round, in words.
     skipped: str | None
     conditions: list[ConditionState]
     #: Turns given up to forced actions: ``[round, why]``.
     lost: list[tuple[int, str | None]]
-    #: A group's members up, and in all.
-    members: NotRequired[tuple[int, int] | None]
-    #: An automatic success bought waits for their next roll.
-    automatic_success: NotRequired[bool]
-    #: Power boosts in force, in words ("Brawn +1 (power boost, to the end of round 3)").
-    boosts: NotRequired[list[str]]
-    forced_this_round: NotRequired[bool]
     #: "block" or "dodge" while a defense continues.
     defending: NotRequired[str | None]
     #: Attacks defended so far in that defense.

