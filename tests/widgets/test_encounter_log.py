@@ -8,6 +8,7 @@ from typing import Any
 
 from widget_kit import Wire, battle, crowd, fight, plain, send, to
 
+from bpb_widgets import Encounter
 from bpb_widgets.widgets import EncounterLog, GMScreen
 from bpb_widgets.widgets.panels.log import WINDOW
 
@@ -108,6 +109,23 @@ def test_a_long_log_sends_its_last_entries_and_earlier_ones_on_demand() -> None:
     assert texts(log) == [e.text for e in enc.log[state(log)["first"] :]]
     enc.end_turn()
     assert texts(log) == [e.text for e in enc.log[state(log)["first"] :]]
+
+
+def test_a_long_fight_loaded_from_its_file_shows_its_log_as_the_fight_it_was() -> None:
+    """A loaded fight's older log blocks are read as the GM goes back (``snapshot.Rows``): the
+    window, earlier entries and an undo chosen there are those of the fight it was saved from."""
+    saved = crowd(20, 3_000)
+    enc = Encounter.from_json(saved.to_json())
+    log = EncounterLog(enc)
+    assert enc._history.log._waiting  # the blocks before the window not read
+    assert texts(log) == [e.text for e in saved.log[-WINDOW:]]
+    while state(log)["first"] > 0:
+        send(log, {"cmd": "earlier"})
+    assert texts(log) == [e.text for e in saved.log] and not enc._history.log._waiting
+    turn = 1_500
+    send(log, {"cmd": "undo_to", "index": turn})
+    saved.undo_to(turn)
+    assert state(log)["error"] == "" and enc.to_json() == saved.to_json()
 
 
 def test_earlier_stops_at_the_first_entry() -> None:
