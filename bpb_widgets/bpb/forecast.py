@@ -39,7 +39,7 @@ from bpb_widgets.bpb.rules.effects import OVERWHELMING_RANKS, extreme_effects
 from bpb_widgets.bpb.rules.tasks import EXTREME_MARGIN
 from bpb_widgets.bpb.sheet import Combatant
 from bpb_widgets.errors import RuleError
-from bpb_widgets.forecast.chances import CHANCES, task_chance, ways_at_least
+from bpb_widgets.forecast.chances import CHANCES, ways_at_least
 from bpb_widgets.forecast.fight import Fight, SidedFork
 from bpb_widgets.forecast.fight import IllegalChoice as IllegalChoice  # importable here, as before
 from bpb_widgets.forecast.tactics import (
@@ -375,11 +375,12 @@ class BpbFight(Fight[Fighter]):
         if known is None:
             attribute, difficulty = self._to_hit(attacker, target, weapon)
             need = difficulty - attribute
-            roll = Roll("attack", task_chance(attribute, difficulty), None)
+            ways = ways_at_least(need)
+            roll = Roll("attack", CHANCES[ways], None)
             dealt = _damage(weapon.kind, weapon.dr, self.fighters[target].protection)
             rank, dr = weapon.rank, weapon.dr
             hit = Hit(attacker, target, weapon.name, rank, dr, weapon.kind, None, dealt)
-            known = self.start.aims[key] = Aim(weapon, need, ways_at_least(need), roll, hit)
+            known = self.start.aims[key] = Aim(weapon, need, ways, roll, hit)
         return known
 
     def _defenses(self, name: str, hit: Hit) -> Defenses:
