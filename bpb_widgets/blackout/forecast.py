@@ -298,7 +298,7 @@ class BlackoutFight(Fight[Fighter]):
                 break
             self._round += 1
             self.slots = self.later
-            self._standing_order = None
+            self._order_changed()
             resume, acted = 0, set()
         self._tally(first)
 
@@ -321,7 +321,7 @@ class BlackoutFight(Fight[Fighter]):
                 self.initiative[name] = blackout.initiative(INITIATIVE_DICE, rng=self.rng)
         ranked = {n: i for n, i in self.initiative.items() if i is not None}
         self.slots = blackout.turn_order(ranked, tie_order=self.start.ties)
-        self._standing_order = None
+        self._order_changed()
         self.later = self.slots  # kept from round to round, as the engine keeps them
 
     def _turn(self, name: str, ap: int) -> None:

@@ -173,13 +173,29 @@ class BpbFork(SidedFork):
     #: What never changes within a fork, worked out as the fights first need it: expected
     #: damage and aims by (attacker, target, weapon); the aims of attack tactics that read only
     #: the sheets, by (tactic, attacker, target); the defenses by (defender, rank, kind of the
-    #: hit, the defense continuing).
+    #: hit, the defense continuing); what the order of play's roll adds for each aware
+    #: combatant, and their precedence (``rolling_order``).
     expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
     aims: dict[tuple[str, str, str], Aim] = field(default_factory=dict, compare=False)
     chosen: dict[tuple[AttackTactic, str, str], Aim] = field(default_factory=dict, compare=False)
     defenses: dict[tuple[str, int, str, tuple[DefenseChoice, int] | None], Defenses] = field(
         default_factory=dict, compare=False
     )
+    ordering: list[tuple[str, int, tuple[int, int, int]]] = field(
+        default_factory=list, compare=False
+    )
+
+    def rolling_order(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """What the order of play's roll adds to 2d6 for each aware combatant (Perception and
+        Super-speed) and their ties' precedence, worked out once for the fork's fights."""
+        known = self.ordering
+        if not known:
+            known.extend(
+                (f.name, f.perception + f.super_speed, f.precedence)
+                for f in self.fighters.values()
+                if f.aware
+            )
+        return known
 
     def fight(
         self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
@@ -318,6 +334,10 @@ class BpbFight(Fight[Fighter]):
         self.defending = dict(start.defending)
         self.revisions = list(start.revisions)
         self.pos = -1
+        #: The hit being answered and the defenses offered against it, while its target's
+        #: ``defend`` tactic runs: what the view's ``defenses`` gives without working them out
+        #: again (the fight does not change while a tactic runs).
+        self._offered: tuple[Hit, Defenses] | None = None
 
     # ------------------------------------------------------------------ the view for tactics
 
@@ -346,7 +366,10 @@ class BpbFight(Fight[Fighter]):
         return known
 
     def defenses(self, name: str, hit: Hit) -> dict[DefenseChoice, Fraction]:
-        return self._defenses(name, hit).chances.copy()
+        offered = self._offered
+        if offered is None or offered[0] is not hit or hit.target != name:
+            return self._defenses(name, hit).chances.copy()
+        return offered[1].chances.copy()
 
     def continuing(self, name: str) -> DefenseChoice | None:
         stance = self.defending.get(name)
@@ -445,7 +468,7 @@ class BpbFight(Fight[Fighter]):
         """Play the fight to its end and add it to the tally."""
         if self.start.roll_order:
             self._roll_order()
-            self._standing_order = None
+            self._order_changed()
         for hit in self.start.pending:
             if self._finished():
                 break
@@ -481,7 +504,7 @@ class BpbFight(Fight[Fighter]):
             if self.revisions:
                 self.slots = revised(slots, self.revisions)
                 self.revisions = []
-                self._standing_order = None
+                self._order_changed()
             if round_ - first + 1 >= self.max_rounds:
                 return
             self._round += 1
@@ -495,15 +518,10 @@ class BpbFight(Fight[Fighter]):
         """Before the first round with no order set: the rule set's order of play (2014: a
         Perception roll with Super-speed; 2012: Perception, Agility, Willpower), ties by the next
         attribute, then a coin (seed 000 / 004, "Order Of Play")."""
-        rolled = self._rules.perception_roll
+        rolled, coin = self._rules.perception_roll, self.rng.random
         keys = {
-            f.name: (
-                (f.perception + self._roll() + f.super_speed) if rolled else 0,
-                *f.precedence,
-                self.rng.random(),
-            )
-            for f in self.fighters.values()
-            if f.aware
+            name: ((bonus + self._roll()) if rolled else 0, *precedence, coin())
+            for name, bonus, precedence in self.start.rolling_order()
         }
         self.slots = sorted(keys, key=keys.__getitem__, reverse=True)
 
@@ -526,7 +544,12 @@ class BpbFight(Fight[Fighter]):
         # the attack roll (seed 004, "Attack"); a plot point makes it an automatic success
         tally.attacks += 1
         roll = self._roll()
-        automatic = aim.ways < 36 and self.plot[name] > 0 and self._spend(name, aim.roll)
+        automatic = (
+            aim.ways < 36
+            and tactics.asks_about_attacks
+            and self.plot[name] > 0
+            and self._spend(name, aim.roll)
+        )
         if automatic or roll >= aim.need:
             tally.hits += 1
             extreme = roll - aim.need >= EXTREME_MARGIN
@@ -571,10 +594,13 @@ class BpbFight(Fight[Fighter]):
     def _answer(self, hit: Hit) -> None:
         """The target answers the hit: a block or dodge, else it lands."""
         target = hit.target
-        options = self._defenses(target, hit).options
+        offered = self._defenses(target, hit)
+        options = offered.options
         if options:
             tactics = self.tactics[target]
+            self._offered = (hit, offered)
             choice = tactics.defend(self, target, hit, tactics.threshold)
+            self._offered = None
             if choice is not None:
                 if choice not in options:
                     allowed = " or ".join(options)

@@ -10,59 +10,61 @@ with.
 from __future__ import annotations
 
 import math
-import numbers
-from decimal import Decimal
+import operator
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 #: How many of the 36 rolls of 2d6 reach each total 2..12.
 _WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
 #: How many of the 36 rolls reach at least each total: 2 or less is all 36, 13 or more none.
 _AT_LEAST = {need: sum(w for t, w in _WAYS.items() if t >= need) for need in range(2, 13)}
-#: What a ``Fraction`` compares with (by ``<``, ``>``...).
-Comparable = int | float | Decimal | numbers.Real
+
+
+def _compared(
+    nearest: Callable[[float, float], bool], exact: Callable[[Fraction, Any], bool]
+) -> Callable[[Chance, Any], bool]:
+    """A comparison of a chance with ``other``: by the nearest floats when they differ (rounding
+    keeps the order, so the answer is exact), else (equal floats, another kind of number) by
+    ``Fraction``'s exact comparison."""
+
+    def compare(self: Chance, other: Any) -> bool:
+        if type(other) is Chance:
+            theirs: float = other._value
+        elif type(other) is float or type(other) is int:
+            theirs = other
+        else:
+            return exact(self, other)
+        mine = self._value
+        return nearest(mine, theirs) if mine != theirs else exact(self, other)
+
+    return compare
 
 
 class Chance(Fraction):
     """An exact chance, a ``Fraction`` in every way, that compares with another chance, a whole
-    number or a float by multiplying whole numbers, where a ``Fraction`` first makes a
-    ``Fraction`` of a float (ten times slower): tactics compare chances on every hit."""
+    number or a float by its nearest float wherever that settles the answer exactly, where a
+    ``Fraction`` first makes a ``Fraction`` of a float (ten times slower): tactics compare
+    chances on every hit."""
 
-    __slots__ = ()
-    # Fraction's own slots, which the comparisons read directly (its properties cost a call)
+    __slots__ = ("_value",)
+    # Fraction's own slots, read directly (its properties cost a call)
     _numerator: int
     _denominator: int
+    #: The float nearest the chance.
+    _value: float
 
-    def _versus(self, other: object) -> tuple[int, int] | None:
-        """This chance and ``other`` over a common denominator (both numerators), or None when
-        ``other`` is something a ``Fraction`` compares better (another fraction, infinity)."""
-        if type(other) is Chance:
-            return self._numerator * other._denominator, self._denominator * other._numerator
-        if type(other) is int or (type(other) is float and math.isfinite(other)):
-            top, bottom = other.as_integer_ratio()
-            return self._numerator * bottom, self._denominator * top
-        return None
+    def __new__(cls, numerator: int = 0, denominator: int | None = None) -> Chance:
+        made = super().__new__(cls, numerator, denominator)
+        made._value = made._numerator / made._denominator
+        return made
 
-    def __eq__(self, other: object) -> bool:
-        pair = self._versus(other)
-        return super().__eq__(other) if pair is None else pair[0] == pair[1]
-
+    __eq__ = _compared(operator.eq, Fraction.__eq__)
     __hash__ = Fraction.__hash__
-
-    def __lt__(self, other: Comparable) -> bool:
-        pair = self._versus(other)
-        return super().__lt__(other) if pair is None else pair[0] < pair[1]
-
-    def __le__(self, other: Comparable) -> bool:
-        pair = self._versus(other)
-        return super().__le__(other) if pair is None else pair[0] <= pair[1]
-
-    def __gt__(self, other: Comparable) -> bool:
-        pair = self._versus(other)
-        return super().__gt__(other) if pair is None else pair[0] > pair[1]
-
-    def __ge__(self, other: Comparable) -> bool:
-        pair = self._versus(other)
-        return super().__ge__(other) if pair is None else pair[0] >= pair[1]
+    __lt__ = _compared(operator.lt, Fraction.__lt__)
+    __le__ = _compared(operator.le, Fraction.__le__)
+    __gt__ = _compared(operator.gt, Fraction.__gt__)
+    __ge__ = _compared(operator.ge, Fraction.__ge__)
 
 
 #: The 37 chances a 2d6 roll can have, ``CHANCES[ways]`` = ways/36, made once.

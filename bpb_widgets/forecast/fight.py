@@ -147,17 +147,22 @@ class Fight(Generic[F]):
             placed = [n for n in self.slots if n in self.fighters]
             everyone = placed + [n for n in self.fighters if n not in placed]
             self._standing_order = [n for n in everyone if n not in self.down]
-            self._foes.clear()
         return self._standing_order
 
     def _foes_of(self, side: str) -> list[str]:
         """Everyone still in the fight not on ``side``, in the order of play: worked out once
-        per side until someone drops or the order changes (the list is not to be changed)."""
+        per side until the order changes (those who drop leave it; the list is not to be
+        changed otherwise)."""
         found = self._foes.get(side)
-        if found is None or self._standing_order is None:  # None: the kept lists are stale
+        if found is None:
             standing = self._standing()
             found = self._foes[side] = [n for n in standing if self.fighters[n].side != side]
         return found
+
+    def _order_changed(self) -> None:
+        """The order of play changed (``slots``): the kept lists are worked out again."""
+        self._standing_order = None
+        self._foes.clear()
 
     def _not_a_foe(self, tactic: object, name: str, target: object) -> IllegalChoice:
         """Why a target tactic's answer, neither None nor a foe of ``name``'s still in the

@@ -152,6 +152,18 @@ def reads_sheets_only(tactic: AttackTactic) -> bool:
     return tactic in _SHEETS_ONLY
 
 
+P = TypeVar("P", bound=PlotPointTactic)
+#: The plot-point tactics marked with :func:`defenses_only`.
+_DEFENSES_ONLY: set[PlotPointTactic] = set()
+
+
+def defenses_only(tactic: P) -> P:
+    """Mark a plot-point tactic that never spends a plot point on an attack roll, only on blocks
+    and dodges: a forecast does not ask it about attacks (``Tactics.asks_about_attacks``)."""
+    _DEFENSES_ONLY.add(tactic)
+    return tactic
+
+
 def most_hurt_foe(view: FightView, me: str) -> str | None:
     """The foe with the least Endurance left (the first in the order of play among equals); every
     foe is in reach, since the forecast knows no positions."""
@@ -217,6 +229,7 @@ def always_block(view: FightView, me: str, hit: Hit, threshold: float) -> Defens
     return "block" if "block" in view.defenses(me, hit) else None
 
 
+@defenses_only
 def plot_point_to_stay_in(view: FightView, me: str, roll: Roll) -> bool:
     """Spend a plot point on a block or dodge that would otherwise let in the hit that takes me
     out of the fight; never on attacks."""
@@ -225,6 +238,7 @@ def plot_point_to_stay_in(view: FightView, me: str, roll: Roll) -> bool:
     return roll.chance < 1 and roll.hit.damage >= view.endurance(me)
 
 
+@defenses_only
 def never_spend(view: FightView, me: str, roll: Roll) -> bool:
     """Keep every plot point."""
     return False
@@ -263,6 +277,9 @@ class Tactics:
     #: (``bpb_widgets.blackout.forecast.DEFAULT_ATTACK_DICE``, ``DEFAULT_DAMAGE_DICE``).
     attack_dice: int | None = None
     damage_dice: int | None = None
+    #: Whether a forecast asks ``plot_point`` about attack rolls: not when it is marked
+    #: :func:`defenses_only` (worked out when these tactics are made).
+    asks_about_attacks: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("target", "attack", "defend", "plot_point", "effect"):
@@ -273,6 +290,8 @@ class Tactics:
         for name in ("attack_dice", "damage_dice"):  # the blackout model checks its pool's limit
             if getattr(self, name) is not None:
                 check_whole(getattr(self, name), f"Tactics {name}=", low=1)
+        marked = any(self.plot_point is tactic for tactic in _DEFENSES_ONLY)  # unhashable too
+        object.__setattr__(self, "asks_about_attacks", not marked)
 
     @property
     def pools(self) -> bool:
@@ -284,7 +303,7 @@ class Tactics:
         if self.label:
             return self.label
         changed = [
-            f"{name}={getattr(self, name).__name__}"
+            f"{name}={tactic_name(getattr(self, name))}"
             for name in ("target", "attack", "defend", "plot_point", "effect")
             if getattr(self, name) is not getattr(DEFAULT, name)
         ]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
+import pickle
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +39,7 @@ OTHERS = st.one_of(
     st.integers(-3, 3),
     st.floats(allow_nan=True, allow_infinity=True),
     st.sampled_from([math.inf, -math.inf, math.nan, 0.5, 1 / 3]),
+    st.integers(0, 36).map(lambda ways: ways / 36),  # a float equal to a chance's nearest
     st.integers(0, 36).map(lambda ways: math.nextafter(ways / 36, math.inf)),
     st.integers(0, 36).map(lambda ways: math.nextafter(ways / 36, -math.inf)),
 )
@@ -49,3 +52,8 @@ def test_a_chance_compares_as_its_fraction_does(ways: int, other: Any) -> None:
     for compare in (operator.eq, operator.lt, operator.le, operator.gt, operator.ge):
         assert compare(chance, other) == compare(exact, other), (compare, other)
         assert compare(other, chance) == compare(other, exact), (compare, other)
+
+
+def test_a_chance_copied_or_pickled_still_compares_by_its_nearest_float() -> None:
+    for made in (copy.copy(CHANCES[20]), pickle.loads(pickle.dumps(CHANCES[20]))):
+        assert type(made) is Chance and made == CHANCES[20] and made > 0.5 and not made > 20 / 36

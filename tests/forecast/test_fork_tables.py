@@ -10,12 +10,17 @@ from bpb_widgets.forecast import (
     FightView,
     Forecast,
     Hit,
+    Roll,
     Tactics,
     best_expected_damage,
     defend_when_likely,
+    defenses_only,
     most_hurt_foe,
+    never_spend,
+    plot_point_to_stay_in,
+    sheets_only,
 )
-from bpb_widgets.forecast.tactics import DefenseChoice, reads_sheets_only, sheets_only
+from bpb_widgets.forecast.tactics import DefenseChoice, reads_sheets_only
 
 #: Each (attacker, target) an attack tactic was asked about.
 ASKED: list[tuple[str, str]] = []
@@ -47,6 +52,40 @@ def test_an_attack_tactic_reading_only_the_sheets_is_asked_once_per_attacker_and
     assert not reads_sheets_only(fresh_choice)
     assert len(ASKED) == fresh.tally.attacks  # unmarked: asked on every attack
     assert fresh.tally == plain.tally
+
+
+#: The kinds of roll a plot-point tactic was asked about.
+ROLLS: list[str] = []
+
+
+@defenses_only
+def kept_plot_points(view: FightView, me: str, roll: Roll) -> bool:
+    """The default plot-point choice, marked as never spending on attacks, counted."""
+    ROLLS.append(roll.what)
+    return plot_point_to_stay_in(view, me, roll)
+
+
+def asked_plot_points(view: FightView, me: str, roll: Roll) -> bool:
+    """The default plot-point choice, unmarked, counted."""
+    ROLLS.append(roll.what)
+    return plot_point_to_stay_in(view, me, roll)
+
+
+def test_a_plot_point_tactic_for_defenses_only_is_never_asked_about_attacks() -> None:
+    enc = seed_fight()
+    plain = Forecast(enc, n=500, seed=4, workers=1)
+    assert (
+        not Tactics().asks_about_attacks and not Tactics(plot_point=never_spend).asks_about_attacks
+    )
+    ROLLS.clear()
+    kept = Forecast(enc, n=500, seed=4, workers=1, tactics=Tactics(plot_point=kept_plot_points))
+    assert "attack" not in ROLLS and {"block", "dodge"} & set(ROLLS)
+    assert kept.tally == plain.tally
+    ROLLS.clear()
+    tactics = Tactics(plot_point=asked_plot_points)
+    asked = Forecast(enc, n=500, seed=4, workers=1, tactics=tactics)
+    assert tactics.asks_about_attacks and "attack" in ROLLS  # unmarked: asked about attacks too
+    assert asked.tally == plain.tally
 
 
 def clear_foes(view: FightView, me: str) -> str | None:
@@ -89,3 +128,40 @@ def test_whoever_drops_is_no_longer_anyones_foe() -> None:
     result = Forecast(enc, n=300, seed=5, workers=1, tactics=Tactics(target=checking_foes))
     assert len(RIGHT_FOES) == result.tally.turns and all(RIGHT_FOES)
     assert result.tally == Forecast(enc, n=300, seed=5, workers=1).tally
+
+
+class Unhashable:
+    """A plot-point tactic that is an object with ``__eq__`` (so no hash): still a tactic."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unhashable)
+
+    def __call__(self, view: FightView, me: str, roll: Roll) -> bool:
+        return False
+
+
+def test_an_unhashable_plot_point_tactic_is_asked_about_attacks() -> None:
+    tactics = Tactics(plot_point=Unhashable())
+    assert tactics.asks_about_attacks
+    assert Forecast(seed_fight(), n=50, seed=1, workers=1, tactics=tactics).tally.plot_points == 0
+
+
+def weigh_a_harder_hit(
+    view: FightView, me: str, hit: Hit, threshold: float
+) -> DefenseChoice | None:
+    """The default defense, after checking the view against a hit nine ranks harder (asked while
+    the view holds the defenses offered against ``hit``) and against another combatant."""
+    offered, harder = view.defenses(me, hit), view.defenses(me, hit._replace(rank=hit.rank + 9))
+    assert offered.keys() == harder.keys()
+    assert all(harder[kind] < chance for kind, chance in offered.items() if chance)
+    for other in view.allies(me):  # never the defenses offered to me
+        theirs = view.defenses(other, hit._replace(target=other))
+        assert theirs == view.defenses(other, hit._replace(target=other, damage=hit.damage + 1))
+    return defend_when_likely(view, me, hit, threshold)
+
+
+def test_the_view_answers_other_hits_while_a_defense_is_chosen() -> None:
+    enc = seed_fight()
+    plain = Forecast(enc, n=300, seed=5, workers=1)
+    asked = Forecast(enc, n=300, seed=5, workers=1, tactics=Tactics(defend=weigh_a_harder_hit))
+    assert asked.tally == plain.tally and asked.tally.defenses
