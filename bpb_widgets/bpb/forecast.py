@@ -537,7 +537,8 @@ class BpbFight(Fight[Fighter]):
         if target is None:
             return False
         side = self.fighters[name].side
-        if not isinstance(target, str) or target not in self._foes_of(side):
+        foes = self._foes.get(side) or self._foes_of(side)  # the kept list, without a call
+        if not isinstance(target, str) or target not in foes:
             raise self._not_a_foe(tactics.target, name, target)
         attack = tactics.attack
         aim = self.start.chosen.get((attack, name, target)) or self._chosen(attack, name, target)
