@@ -23,7 +23,7 @@ function badges(state, round) {
   if (state.acted === round && round > 0) out.push(["acted", "acted", "has taken this round's turn"]);
   if (state.delaying) out.push(["delaying", "delaying", "holds a delayed turn"]);
   if (state.defending)
-    out.push(["defending", `${state.defending}s ×${state.defended}`, "defense goes on until their next action"]);
+    out.push(["defending", `${state.defending}s ×${state.defended ?? 0}`, "defense goes on until their next action"]);
   for (const [lostRound, reason] of state.lost ?? []) {
     if (lostRound >= round) out.push(["lost", `round ${lostRound}: ${reason ?? "forced"}`, "turn given up"]);
   }
@@ -226,7 +226,7 @@ export default function renderStrip({ model: anyModel, el }) {
     chip.classList.toggle("bpb-current", current);
     chip.classList.toggle("bpb-done", state.acted === round && round > 0);
     chip.classList.toggle("bpb-skipped", Boolean(state.skipped));
-    chip.classList.toggle("bpb-unaware", !state.aware);
+    chip.classList.toggle("bpb-unaware", state.aware === false);
     if (current) chip.setAttribute("aria-current", "true");
     else chip.removeAttribute("aria-current");
     chip.setAttribute("aria-label", state.skipped ? `${name}, skipped: ${state.skipped}` : name);
@@ -323,7 +323,7 @@ export default function renderStrip({ model: anyModel, el }) {
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
     wanted.forEach((chip, index) => {
-      paintChip(chip, order[index], states[order[index]] ?? { aware: true, lost: [] });
+      paintChip(chip, order[index], states[order[index]] ?? {});
     });
     if (!chips.firstChild) chips.append(...wanted);
     wanted.forEach((chip, index) => {
