@@ -145,16 +145,17 @@ export {};
 /**
  * What a chip shows, the combatant's turn state (each system's own `TurnState` fields but
  * those a chip does not show, `strip.NOT_ON_A_CHIP`): the defense keys under Bulletproof
- * Blues only, the initiative keys under the initiative systems only.
+ * Blues only, the initiative keys under the initiative systems only. A key at its default
+ * (`strip.CHIP_DEFAULTS`: not a group, no side, aware...) is left out.
  * @typedef {object} ChipState
- * @property {boolean} group
- * @property {string} side
- * @property {boolean} aware
- * @property {number} acted The round the combatant last acted in (0: not this fight's round).
- * @property {boolean} delaying
- * @property {string | null} skipped Why they get no turn this round, in words.
- * @property {Array<ConditionState>} conditions
- * @property {Array<[number, string | null]>} lost Turns given up to forced actions: `[round, why]`.
+ * @property {boolean} [group]
+ * @property {string} [side]
+ * @property {boolean} [aware]
+ * @property {number} [acted] The round the combatant last acted in (0 or left out: not this fight's round).
+ * @property {boolean} [delaying]
+ * @property {string | null} [skipped] Why they get no turn this round, in words.
+ * @property {Array<ConditionState>} [conditions]
+ * @property {Array<[number, string | null]>} [lost] Turns given up to forced actions: `[round, why]`.
  * @property {string | null} [defending] "block" or "dodge" while a defense continues.
  * @property {number} [defended] Attacks defended so far in that defense.
  * @property {number | null} [initiative] Step (blackout) or total (d10-ap).

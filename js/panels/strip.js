@@ -23,7 +23,7 @@ function badges(state, round) {
   if (state.acted === round && round > 0) out.push(["acted", "acted", "has taken this round's turn"]);
   if (state.delaying) out.push(["delaying", "delaying", "holds a delayed turn"]);
   if (state.defending)
-    out.push(["defending", `${state.defending}s ×${state.defended}`, "defense goes on until their next action"]);
+    out.push(["defending", `${state.defending}s ×${state.defended ?? 0}`, "defense goes on until their next action"]);
   for (const [lostRound, reason] of state.lost ?? []) {
     if (lostRound >= round) out.push(["lost", `round ${lostRound}: ${reason ?? "forced"}`, "turn given up"]);
   }
@@ -167,29 +167,45 @@ export default function renderStrip({ model: anyModel, el }) {
     button("Cancel", dropDraft, { cls: "bpb-small" }),
   );
 
+  // one set of listeners on the list for all its chips (500 chips, no 2,000 listeners to add)
+  /** @param {Event} event the chip the event is on (not the environment), with its name */
+  const chipOf = (event) => {
+    const chip = /** @type {Element} */ (event.target).closest?.(".bpb-chip[data-name]");
+    return chip instanceof HTMLElement && chips.contains(chip) ? chip.dataset.name : undefined;
+  };
+  chips.addEventListener("keydown", (event) => {
+    const name = chipOf(event);
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+    if (name === undefined || !step) return;
+    event.preventDefault();
+    const index = shownOrder().indexOf(name);
+    if (event.altKey) move(name, index + step);
+    else byName.get(shownOrder()[index + step])?.focus();
+  });
+  chips.addEventListener("dragstart", (event) => {
+    const name = chipOf(event);
+    if (name === undefined) return;
+    dragged = name;
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+  });
+  chips.addEventListener("dragover", (event) => {
+    if (chipOf(event) !== undefined) event.preventDefault();
+  });
+  chips.addEventListener("drop", (event) => {
+    const name = chipOf(event);
+    if (name === undefined) return;
+    event.preventDefault();
+    if (dragged && dragged !== name) move(dragged, shownOrder().indexOf(name));
+    dragged = null;
+  });
+  const blankChip = h("li", { class: "bpb-chip", tabindex: "0", draggable: "true" });
+
   /** @param {string} name */
   const chipFor = (name) => {
     let chip = byName.get(name);
     if (chip) return chip;
-    chip = h("li", { class: "bpb-chip", tabindex: "0", draggable: "true", "data-name": name });
-    chip.addEventListener("keydown", (event) => {
-      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
-      if (!step) return;
-      event.preventDefault();
-      const index = shownOrder().indexOf(name);
-      if (event.altKey) move(name, index + step);
-      else byName.get(shownOrder()[index + step])?.focus();
-    });
-    chip.addEventListener("dragstart", (event) => {
-      dragged = name;
-      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
-    });
-    chip.addEventListener("dragover", (event) => event.preventDefault());
-    chip.addEventListener("drop", (event) => {
-      event.preventDefault();
-      if (dragged && dragged !== name) move(dragged, shownOrder().indexOf(name));
-      dragged = null;
-    });
+    chip = /** @type {HTMLLIElement} */ (blankChip.cloneNode(false));
+    chip.dataset.name = name;
     byName.set(name, chip);
     return chip;
   };
@@ -210,7 +226,7 @@ export default function renderStrip({ model: anyModel, el }) {
     chip.classList.toggle("bpb-current", current);
     chip.classList.toggle("bpb-done", state.acted === round && round > 0);
     chip.classList.toggle("bpb-skipped", Boolean(state.skipped));
-    chip.classList.toggle("bpb-unaware", !state.aware);
+    chip.classList.toggle("bpb-unaware", state.aware === false);
     if (current) chip.setAttribute("aria-current", "true");
     else chip.removeAttribute("aria-current");
     chip.setAttribute("aria-label", state.skipped ? `${name}, skipped: ${state.skipped}` : name);
@@ -307,7 +323,7 @@ export default function renderStrip({ model: anyModel, el }) {
     // once on the first paint (one insertion for 500 chips), else only the chips that moved
     const wanted = order.map(chipFor);
     wanted.forEach((chip, index) => {
-      paintChip(chip, order[index], states[order[index]] ?? { aware: true, lost: [] });
+      paintChip(chip, order[index], states[order[index]] ?? {});
     });
     if (!chips.firstChild) chips.append(...wanted);
     wanted.forEach((chip, index) => {

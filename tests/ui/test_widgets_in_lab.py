@@ -303,6 +303,32 @@ def test_declare_the_order_by_keyboard_and_by_dragging(notebook: Notebook) -> No
     assert notebook.wait_kernel("print(enc_j.order[0])", "Monolith") == "Monolith"
 
 
+def test_the_last_of_500_chips_is_named_and_reordered_by_keyboard_and_by_dragging(
+    notebook: Notebook,
+) -> None:
+    """The list's own listeners serve every chip: the 500th, scrolled out of view, keeps its
+    accessible name and still reaches the kernel by Alt+arrow and by dragging."""
+    setup(notebook)
+    out = notebook.run_cell(
+        "enc_many = Encounter(seed=1)\n"
+        "for i in range(500):\n"
+        "    enc_many.add(f'Fighter {i:03d}', perception=1 + i % 14)\n"
+        "TurnOrderStrip(enc_many)"
+    )
+    order = out.get_by_role("list", name="Order of play")
+    expect(order.locator(".bpb-chip[data-name]")).to_have_count(500)
+    last = order.get_by_role("listitem", name="Fighter 499", exact=True)
+    expect(last).not_to_be_in_viewport()
+    last.focus()
+    notebook.page.keyboard.press("Alt+ArrowLeft")
+    moved = "['Fighter 499', 'Fighter 498']"
+    assert notebook.wait_kernel("print(enc_many.order[-2:])", moved) == moved
+    expect(last).to_be_focused()
+    last.drag_to(order.get_by_role("listitem", name="Fighter 497", exact=True))
+    dropped = "['Fighter 499', 'Fighter 497', 'Fighter 498']"
+    assert notebook.wait_kernel("print(enc_many.order[-3:])", dropped) == dropped
+
+
 def test_a_saved_notebook_runs_all_cells_and_its_widgets_stay_in_sync(
     lab_server: LabServer, browser: Browser
 ) -> None:

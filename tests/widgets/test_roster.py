@@ -289,7 +289,7 @@ def test_a_condition_until_the_end_of_a_named_combatant_s_next_turn_ends_then() 
     assert conditions(screen, "Thug") == ["stunned"]
     to(screen, "strip", "end_turn")  # Brute's turn ends
     assert conditions(screen, "Thug") == []
-    assert screen.panels["strip"]["states"]["Thug"]["conditions"] == []
+    assert "conditions" not in screen.panels["strip"]["states"]["Thug"]  # none: left out
 
 
 def test_a_condition_given_in_its_own_turn_lasts_to_the_next() -> None:

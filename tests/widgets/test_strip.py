@@ -13,6 +13,7 @@ from widget_kit import fight, send
 from bpb_widgets import Encounter
 from bpb_widgets.errors import RuleError
 from bpb_widgets.widgets import TurnOrderStrip
+from bpb_widgets.widgets.panels.strip import CHIP_DEFAULTS
 
 BLUESHIFT, GANYEKA, MONOLITH, HENCHMEN = "Blueshift", "Ganyeka", "Monolith", "Ganyeka's henchmen"
 
@@ -29,10 +30,14 @@ def view(strip: TurnOrderStrip) -> dict[str, Any]:
     return state
 
 
+def chip(strip: TurnOrderStrip, name: str) -> dict[str, Any]:
+    """A chip's record as the front end reads it: a key left out is at its default."""
+    return {**CHIP_DEFAULTS, **view(strip)["states"][name]}
+
+
 def acted(strip: TurnOrderStrip, name: str) -> bool:
     """What the chip shows: ``acted`` is the round of the combatant's last turn."""
-    s = view(strip)
-    return bool(s["states"][name]["acted"] == s["round"])
+    return bool(chip(strip, name)["acted"] == view(strip)["round"])
 
 
 def test_the_strip_shows_the_order_the_round_and_whose_turn_it_is() -> None:
@@ -41,6 +46,8 @@ def test_the_strip_shows_the_order_the_round_and_whose_turn_it_is() -> None:
     assert s["order"] == enc.order == [BLUESHIFT, GANYEKA, MONOLITH, HENCHMEN]
     assert (s["round"], s["current"]) == (1, BLUESHIFT)
     assert s["states"][HENCHMEN]["group"] is True
+    # what a chip takes for granted is left out: nobody has acted, all are aware, no side...
+    assert s["states"][BLUESHIFT] == {}
     assert not any(acted(strip, name) for name in s["order"])
     assert (s["can_undo"], s["can_redo"]) == (True, False)
     assert s["controls"]["roll_order"] == "Roll order"
@@ -62,13 +69,14 @@ def test_delay_and_take_delayed() -> None:
     enc, strip = started()
     send(strip, {"cmd": "delay"})
     assert view(strip)["error"] == ""
-    assert view(strip)["states"][BLUESHIFT]["delaying"] is True
+    assert view(strip)["states"][BLUESHIFT] == {"delaying": True}
     assert enc.turn_state(BLUESHIFT).delaying is True
     assert view(strip)["current"] == GANYEKA
     send(strip, {"cmd": "take_delayed", "name": BLUESHIFT})
     assert view(strip)["error"] == ""
     assert enc.current == view(strip)["current"] == BLUESHIFT
-    assert view(strip)["states"][BLUESHIFT]["delaying"] is False
+    assert chip(strip, BLUESHIFT)["delaying"] is False
+    assert "delaying" not in view(strip)["states"][BLUESHIFT]  # a new record replaces the old
 
 
 def test_a_forced_action_shows_on_the_chip_and_a_second_is_refused() -> None:

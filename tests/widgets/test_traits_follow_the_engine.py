@@ -198,7 +198,7 @@ def test_undone_turns_leave_no_acted_marks() -> None:
     to(screen, "strip", "start")
     strip = screen.panels["strip"]
     assert strip["error"] == ""
-    assert not [n for n, s in strip["states"].items() if s["acted"] == strip["round"]]
+    assert not [n for n, s in strip["states"].items() if s.get("acted", 0) == strip["round"]]
     check_follows(screen)
 
 

@@ -88,19 +88,20 @@ class Controls(TypedDict):
 class ChipState(TypedDict):
     """What a chip shows, the combatant's turn state (each system's own ``TurnState`` fields but
     those a chip does not show, ``strip.NOT_ON_A_CHIP``): the defense keys under Bulletproof
-    Blues only, the initiative keys under the initiative systems only."""
+    Blues only, the initiative keys under the initiative systems only. A key at its default
+    (``strip.CHIP_DEFAULTS``: not a group, no side, aware...) is left out."""
 
-    group: bool
-    side: str
-    aware: bool
-    #: The round the combatant last acted in (0: not this fight's round).
-    acted: int
-    delaying: bool
+    group: NotRequired[bool]
+    side: NotRequired[str]
+    aware: NotRequired[bool]
+    #: The round the combatant last acted in (0 or left out: not this fight's round).
+    acted: NotRequired[int]
+    delaying: NotRequired[bool]
     #: Why they get no turn this round, in words.
-    skipped: str | None
-    conditions: list[ConditionState]
+    skipped: NotRequired[str | None]
+    conditions: NotRequired[list[ConditionState]]
     #: Turns given up to forced actions: ``[round, why]``.
-    lost: list[tuple[int, str | None]]
+    lost: NotRequired[list[tuple[int, str | None]]]
     #: "block" or "dodge" while a defense continues.
     defending: NotRequired[str | None]
     #: Attacks defended so far in that defense.
