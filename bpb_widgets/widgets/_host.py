@@ -260,6 +260,10 @@ class Board(anywidget.AnyWidget, Generic[P]):
 
     _esm = STATIC / "widgets.js"
     _css = STATIC / "widgets.css"
+    #: What anywidget names the page's ``<style>`` of ``_css`` by, one per id: every board
+    #: shares one stylesheet, so one id (anywidget's default, one per class, would put a copy of
+    #: the same stylesheet in the page for each kind of widget shown).
+    STYLESHEET_ID: ClassVar[str] = "bpb_widgets"
 
     #: Every panel's state by its key; edited in place and sent as patches.
     panels = traitlets.Dict().tag(sync=True)
@@ -273,7 +277,11 @@ class Board(anywidget.AnyWidget, Generic[P]):
         self._parts: dict[str, P] = parts
         states = {key: self._fresh(panel) for key, panel in parts.items()}
         super().__init__(
-            panels=states, layout_panels=list(parts), renderers=_renderers(parts), **kwargs
+            panels=states,
+            layout_panels=list(parts),
+            renderers=_renderers(parts),
+            _anywidget_id=self.STYLESHEET_ID,
+            **kwargs,
         )
         self._queued.clear()
         self.on_msg(self._on_message)

@@ -17,6 +17,7 @@ import { button, h } from "./dom.js";
 import { cancelAsking, keyMap, routeKey, shortcutOf } from "./frame.js";
 import * as kit from "./kit.js";
 import { panelModel } from "./panel.js";
+import { keepStylesheet } from "./stylesheet.js";
 import { initialize } from "./sync.js";
 
 /**
@@ -247,6 +248,7 @@ export function host(renderers) {
   return {
     initialize,
     render({ model, el }) {
+      keepStylesheet(document, model.get("_anywidget_id"));
       const grid = h("div", { class: "bpb-screen" });
       const keyList = keysDialog(grid);
       /** The GM's choice of mode (null: table mode while the widget is narrow). @type {boolean | null} */

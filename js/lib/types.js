@@ -36,6 +36,7 @@
  * @property {Record<string, Record<string, unknown>>} panels Each part's state, by its key.
  * @property {string[]} layout_panels The parts shown, in order.
  * @property {Record<string, string>} [renderers] The modules drawing panels defined outside the package, by key.
+ * @property {string} _anywidget_id The id of the page's `<style>` of the widgets' CSS, the same for every widget (`Board.STYLESHEET_ID`).
  */
 
 // -- the patch protocol (widgets/_host.py `Part.put`, `put_items`, `splice`; js/lib/sync.js) ---

@@ -194,6 +194,7 @@ export function installFakeDocument() {
   globalThis.document = {
     createElement: (tag) => new FakeElement(tag),
     createElementNS: (namespace, tag) => new FakeElement(tag, namespace),
+    getElementById: () => null,
   };
   return { element: (tag) => new FakeElement(tag) };
 }

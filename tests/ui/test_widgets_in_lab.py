@@ -329,6 +329,40 @@ def test_the_last_of_500_chips_is_named_and_reordered_by_keyboard_and_by_draggin
     assert notebook.wait_kernel("print(enc_many.order[-3:])", dropped) == dropped
 
 
+#: Count the changes to the widgets' <style> from now on (``window.__bpb_style_changes``).
+WATCH_STYLESHEET = """() => {
+    const style = document.getElementById("bpb_widgets");
+    window.__bpb_style_changes = 0;
+    new MutationObserver((changes) => { window.__bpb_style_changes += changes.length; })
+        .observe(style, {childList: true, characterData: true, subtree: true});
+    return style.sheet.cssRules.length;
+}"""
+
+
+def test_every_kind_of_widget_shares_one_stylesheet_that_a_new_widget_leaves_alone(
+    notebook: Notebook,
+) -> None:
+    """anywidget writes the stylesheet again for every new widget; the page would style all of
+    itself anew each time. One <style> serves every kind of widget, and a new widget of any
+    kind leaves it as it is."""
+    strip = show(notebook, "enc_css", "TurnOrderStrip")
+    expect(chip(strip, "Blueshift")).to_be_visible()
+    rules = notebook.page.evaluate(WATCH_STYLESHEET)
+    assert rules > 100
+    screen = notebook.run_cell("GMScreen(enc_css)")
+    expect(chip(screen, "Blueshift")).to_be_visible()
+    log = notebook.run_cell("EncounterLog(enc_css)")
+    expect(log.locator(".bpb")).to_be_visible()
+    page = notebook.page
+    assert page.evaluate("document.querySelectorAll('style#bpb_widgets').length") == 1
+    assert page.evaluate("window.__bpb_style_changes") == 0
+    assert page.evaluate("document.getElementById('bpb_widgets').sheet.cssRules.length") == rules
+    background = "el => getComputedStyle(el).backgroundColor"
+    assert chip(screen, "Blueshift").evaluate(background) == chip(strip, "Blueshift").evaluate(
+        background
+    )
+
+
 def test_a_saved_notebook_runs_all_cells_and_its_widgets_stay_in_sync(
     lab_server: LabServer, browser: Browser
 ) -> None:
