@@ -26,7 +26,7 @@ function inheritedText(node) {
  */
 export function keepStylesheet(document, id) {
   const style = document.getElementById(id);
-  if (style === null || style.tagName !== "STYLE" || Object.hasOwn(style, "textContent")) return;
+  if (style === null || style.tagName !== "STYLE" || Object.getOwnPropertyDescriptor(style, "textContent")) return;
   const text = inheritedText(style);
   Object.defineProperty(style, "textContent", {
     configurable: true,
