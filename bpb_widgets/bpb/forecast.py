@@ -170,32 +170,19 @@ class BpbFork(SidedFork):
     pending: tuple[Hit, ...]
     #: Out of the fight or defeated: never act, never count.
     down: frozenset[str]
+    #: What the order of play's roll adds to 2d6 for each aware combatant (Perception and
+    #: Super-speed) and their ties' precedence.
+    rolling_order: tuple[tuple[str, int, tuple[int, int, int]], ...]
     #: What never changes within a fork, worked out as the fights first need it: expected
     #: damage and aims by (attacker, target, weapon); the aims of attack tactics that read only
     #: the sheets, by (tactic, attacker, target); the defenses by (defender, rank, kind of the
-    #: hit, the defense continuing); what the order of play's roll adds for each aware
-    #: combatant, and their precedence (``rolling_order``).
+    #: hit, the defense continuing).
     expected: dict[tuple[str, str, str], Fraction] = field(default_factory=dict, compare=False)
     aims: dict[tuple[str, str, str], Aim] = field(default_factory=dict, compare=False)
     chosen: dict[tuple[AttackTactic, str, str], Aim] = field(default_factory=dict, compare=False)
     defenses: dict[tuple[str, int, str, tuple[DefenseChoice, int] | None], Defenses] = field(
         default_factory=dict, compare=False
     )
-    ordering: list[tuple[str, int, tuple[int, int, int]]] = field(
-        default_factory=list, compare=False
-    )
-
-    def rolling_order(self) -> list[tuple[str, int, tuple[int, int, int]]]:
-        """What the order of play's roll adds to 2d6 for each aware combatant (Perception and
-        Super-speed) and their ties' precedence, worked out once for the fork's fights."""
-        known = self.ordering
-        if not known:
-            known.extend(
-                (f.name, f.perception + f.super_speed, f.precedence)
-                for f in self.fighters.values()
-                if f.aware
-            )
-        return known
 
     def fight(
         self, tactics: Mapping[str, Tactics], rng: random.Random, max_rounds: int, tally: Tally
@@ -287,6 +274,11 @@ def fork(enc: BulletproofBlues, tactics: Mapping[str, Tactics] | None = None) ->
         tuple((a, d) for a, d, _ in enc.revisions),
         pending,
         frozenset(down),
+        tuple(
+            (f.name, f.perception + f.super_speed, f.precedence)
+            for f in fighters.values()
+            if f.aware
+        ),
     )
 
 
@@ -521,7 +513,7 @@ class BpbFight(Fight[Fighter]):
         rolled, coin = self._rules.perception_roll, self.rng.random
         keys = {
             name: ((bonus + self._roll()) if rolled else 0, *precedence, coin())
-            for name, bonus, precedence in self.start.rolling_order()
+            for name, bonus, precedence in self.start.rolling_order
         }
         self.slots = sorted(keys, key=keys.__getitem__, reverse=True)
 
