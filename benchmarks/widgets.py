@@ -189,9 +189,8 @@ RUN_TO_PAINT = """async ([source, selector, count]) => {
 
 #: Import the built front end (once a page: a module imported from a new URL stays in the page
 #: for good, and 40 of them slowed the big strip's renders measured after them from 91 to 107 ms
-#: in a page of the bench's first cells), render a view
-#: of a strip's ``state`` in the page (a stand-in model, no kernel) and force style and layout:
-#: the milliseconds the view itself costs.
+#: in a page of the bench's first cells), render a view of a strip's ``state`` in the page (a
+#: stand-in model, no kernel) and force style and layout: the milliseconds the view itself costs.
 RENDER_VIEW = """async ([esm, state]) => {
     window.__bpbBundle ??= import(
         URL.createObjectURL(new Blob([esm], {type: "text/javascript"}))
