@@ -1,7 +1,7 @@
 # make lab   - set everything up and open JupyterLab on the example notebooks
 # make test  - set everything up and run every test (lint and type checks, JS unit tests, unit,
 #              property, widget, browser, notebooks)
-# make bench - print the performance figures
+# make bench - print the performance figures (the forecast in Pyodide from the built demo)
 # make lite  - build the JupyterLite demo (a static site, no server) into build/lite/, offline
 # make dev   - rebuild the front end on every change and hot-reload it (ANYWIDGET_HMR=1)
 # make test LOWEST=1 - the same tests with the package's dependencies at the oldest versions
@@ -99,7 +99,7 @@ screenshot: $(INSTALLED) $(STATIC) $(CHROMIUM)
 	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/ui/test_table_mode.py -k 800px
 	BPB_DOCS_SCREENSHOT=1 $(BIN)/pytest -q tests/player -k docs_screenshot
 
-bench: $(INSTALLED) $(STATIC)
+bench: $(INSTALLED) $(STATIC) $(LITE)
 	$(PY) -m benchmarks
 
 lab: $(INSTALLED) $(STATIC)

@@ -217,7 +217,7 @@ def below_end_turn(screen: Locator, name: str) -> tuple[float, float]:
 
 def run() -> list[Figure]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
-    from lab import CHROMIUM, LabServer, launch, open_notebook
+    from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -225,7 +225,7 @@ def run() -> list[Figure]:
         return []
     again: dict[str, tuple[str | None, str | None]] = dict.fromkeys(CHOSEN, (None, None))
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
+        server = LabServer(Path(tmp) / "root", Path(tmp) / "home", AS_SHIPPED)
         browser = launch(playwright)
         try:
             book = open_notebook(server, browser, "clicks.ipynb", width=WIDTH)

@@ -269,7 +269,7 @@ def tap_figures() -> list[Figure]:
     """Milliseconds from a tap on the phone's End turn to the GM screen's repaint, against the
     GM's own click on the strip's End turn (medians of interleaved runs), and their ratio."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
-    from lab import CHROMIUM, LabServer, launch, open_notebook
+    from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import Locator, Page, sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -288,7 +288,7 @@ def tap_figures() -> list[Figure]:
         return painted - float(page.evaluate("() => window.__clicked"))
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
+        server = LabServer(Path(tmp) / "root", Path(tmp) / "home", AS_SHIPPED)
         browser = launch(playwright)
         try:
             book = open_notebook(server, browser, "taps.ipynb", width=1400)

@@ -443,7 +443,7 @@ def kernel_figures() -> list[Figure]:
 def browser_figures() -> list[Figure]:
     """Latency and render times measured in one real JupyterLab page."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
-    from lab import CHROMIUM, LabServer, launch, open_notebook
+    from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -455,7 +455,7 @@ def browser_figures() -> list[Figure]:
     runs: defaultdict[str, list[float]] = defaultdict(list)
     jitter = random.Random(0)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = LabServer(Path(tmp) / "root", Path(tmp) / "home")
+        server = LabServer(Path(tmp) / "root", Path(tmp) / "home", AS_SHIPPED)
         browser = launch(playwright)
         try:
             book = open_notebook(server, browser, "bench.ipynb")

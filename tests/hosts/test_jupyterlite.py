@@ -9,6 +9,8 @@ sends nulls (no opposing combatant), so a roll that works here shows they are re
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import time
@@ -18,7 +20,9 @@ import pytest
 from axe_check import assert_no_violations
 from host_kit import Loopback, expose_jupyterlite_app, note_time_to_interactive, static_server
 from lab import DARK, LIGHT, Notebook
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from benchmarks.forecast import SEED_FIGHT, in_site_pyodide
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "lite"
@@ -190,3 +194,27 @@ def test_notebook_10_runs_all_and_the_forecast_panel_runs_and_cancels_without_th
         expect(panel.locator(".bpb-error")).to_be_hidden()
         page.close()
     assert not guard.elsewhere(), guard.elsewhere()
+
+
+#: A forecast's tally printed whole, for the same seed in both runtimes.
+SAME_SEED = f"""
+from bpb_widgets import Encounter
+from bpb_widgets.forecast import Forecast
+enc = Encounter(seed=7)
+enc.add_party({SEED_FIGHT!r})
+print(repr(Forecast(enc, n=600, seed=11, workers=1).tally))
+"""
+
+
+@needs_site
+def test_the_demo_s_pyodide_forecasts_what_cpython_does_for_the_same_seed(
+    browser: Browser,
+) -> None:
+    """The demo's Python in the browser (what ``make bench`` times the forecast in) plays the same
+    fights as the kernel's for the same seed: every count of the tally alike."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(SAME_SEED, {})
+    here = printed.getvalue().strip()
+    assert here.startswith("Tally(fights=600, wins=Counter({")
+    assert in_site_pyodide(browser, SAME_SEED).strip() == here
