@@ -79,7 +79,8 @@ def test_bad_input_is_refused_not_raised() -> None:
     for msg in (
         {"cmd": "choose", **ATTACK, "rank": "5"},
         {"cmd": "choose", **ATTACK, "defender": "Nobody"},
-        {"cmd": "choose", "attacker": "Ganyeka"},
+        {"cmd": "choose", "attacker": "Nobody"},
+        {"cmd": "choose", "rank": 5.5},
         {"cmd": "block", "dice": "66"},
         {"cmd": "block", "dice": [7, 1]},
         {"cmd": "block", **ATTACK},
@@ -88,6 +89,47 @@ def test_bad_input_is_refused_not_raised() -> None:
         assert state(widget)["error"], msg
     assert enc.log[-1].kind != "block"
     assert state(widget)["selection"] == {**ATTACK, "hit": False}
+
+
+def test_each_change_is_sent_alone_and_the_rest_stays_as_chosen() -> None:
+    """The front end sends only the control the GM changed: the attacker, the defender, the
+    rank, in any order and any number, end as the last of each chosen."""
+    enc, widget = panel()
+    send(widget, {"cmd": "choose", "rank": 7})  # nothing chosen yet: who acts against the next
+    assert state(widget)["selection"] == {
+        "attacker": "Blueshift",
+        "defender": "Ganyeka",
+        "rank": 7,
+        "hit": False,
+    }
+    # the GM picks Ganyeka to attack: the defender, Ganyeka until now, moves to the next in the
+    # roster (nobody blocks their own attack), and the rank stays
+    send(widget, {"cmd": "choose", "attacker": "ganyeka"})
+    assert state(widget)["selection"] == {
+        "attacker": "Ganyeka",
+        "defender": "Blueshift",
+        "rank": 7,
+        "hit": False,
+    }
+    send(widget, {"cmd": "choose", "defender": "Monolith"})
+    send(widget, {"cmd": "choose", "rank": 5})
+    assert state(widget)["selection"] == {**ATTACK, "hit": False}
+    assert state(widget)["error"] == ""
+    send(widget, {"cmd": "choose", "attacker": "Blueshift"})  # the defender stays Monolith
+    assert state(widget)["selection"]["defender"] == "Monolith"
+    send(widget, {"cmd": "choose", "attacker": "Ganyeka"})
+    send(widget, {"cmd": "block", "dice": [6, 6]})
+    assert enc.log[-1].kind == "block" and state(widget)["result"]["extreme"] is True
+
+
+def test_choosing_nothing_before_the_fight_starts_asks_for_the_attacker() -> None:
+    enc = fight()
+    widget = DefensePanel(enc)
+    send(widget, {"cmd": "choose", "rank": 6})
+    assert state(widget)["error"] == "Choose the attacker first."
+    assert state(widget)["selection"] == {}
+    send(widget, {"cmd": "choose", "attacker": "Ganyeka", "rank": 6})
+    assert state(widget)["selection"]["defender"] == enc.names[0] != "Ganyeka"
 
 
 def test_the_panel_follows_the_hit_waiting_and_its_rank() -> None:

@@ -102,12 +102,15 @@ export default function renderDefense({ model: anyModel, el }) {
     result,
     h("p", { class: "bpb-hint", text: "Keys: B block · O dodge" }),
   );
-  const ask = () => {
+  // Each control sends only its own change: the kernel keeps the rest as chosen, so a change
+  // made while the kernel's answer to an earlier one is on its way (and repaints the controls
+  // with what it knew then) never sends that older value back.
+  attacker.addEventListener("change", () => command(model, "choose", { attacker: attacker.value }));
+  defender.addEventListener("change", () => command(model, "choose", { defender: defender.value }));
+  rank.addEventListener("change", () => {
     const rankValue = Number.parseInt(rank.value, 10);
-    if (attacker.value && defender.value && Number.isInteger(rankValue))
-      command(model, "choose", { attacker: attacker.value, defender: defender.value, rank: rankValue });
-  };
-  for (const control of [attacker, defender, rank]) control.addEventListener("change", ask);
+    if (Number.isInteger(rankValue)) command(model, "choose", { rank: rankValue });
+  });
 
   // The kernel's selection is the truth (it follows the hit waiting for an answer): the inputs
   // show it, and the GM's changes go back as "choose".

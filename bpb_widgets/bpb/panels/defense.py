@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from bpb_widgets.bpb import BulletproofBlues, DefenseKind
-from bpb_widgets.bpb.panels.payloads import defense_payload, ranks
+from bpb_widgets.bpb.panels.payloads import DEFAULT_RANK, defense_payload, ranks
 from bpb_widgets.bpb.panels.state import DefenseState
 from bpb_widgets.engine.dice import Dice
 from bpb_widgets.errors import RuleError
@@ -58,11 +58,23 @@ class DefensePart(Part[BulletproofBlues]):
             self.put("selection", {**selection, "hit": False})
 
     @panel_command
-    def choose(self, attacker: str, defender: str, rank: int) -> None:
+    def choose(
+        self, attacker: str | None = None, defender: str | None = None, rank: int | None = None
+    ) -> None:
         """Preview both defenses of ``defender`` against ``attacker``'s attack of ``rank`` (the
-        hit waiting, while one waits)."""
+        hit waiting, while one waits). The front end sends only what the GM changed, the rest
+        staying as chosen (at first: whoever acts now against the next in the roster, at the
+        typed rank's start), so a change never carries back another control's older value. An
+        attacker chosen in the defender's place leaves the defender to the next in the roster."""
         enc = self.encounter
-        attacker, defender = enc.combatant(attacker).name, enc.combatant(defender).name
+        chosen = self.state["selection"]
+        attacker = self._name(attacker, chosen.get("attacker") or enc.current, "the attacker")
+        if defender is None and chosen.get("defender") not in (None, attacker):
+            defender = chosen["defender"]
+        if defender is None:
+            defender = next((name for name in enc.names if name != attacker), None)
+        defender = self._name(defender, None, "who defends")
+        rank = chosen.get("rank", DEFAULT_RANK) if rank is None else rank
         hit = enc.pending_attack
         waiting = hit is not None and (hit.attacker, hit.target, hit.rank) == (
             attacker,
@@ -73,6 +85,13 @@ class DefensePart(Part[BulletproofBlues]):
             "selection", {"attacker": attacker, "defender": defender, "rank": rank, "hit": waiting}
         )
         self.put("preview", self._preview())
+
+    def _name(self, typed: str | None, otherwise: str | None, who: str) -> str:
+        """The roster's spelling of ``typed`` (else of ``otherwise``): a combatant of the fight."""
+        name = typed if typed is not None else otherwise
+        if name is None:
+            raise RuleError(f"Choose {who} first.")
+        return self.encounter.combatant(name).name
 
     @panel_command
     def block(self, dice: Dice | None = None) -> None:
