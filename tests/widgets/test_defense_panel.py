@@ -95,22 +95,17 @@ def test_each_change_is_sent_alone_and_the_rest_stays_as_chosen() -> None:
     """The front end sends only the control the GM changed: the attacker, the defender, the
     rank, in any order and any number, end as the last of each chosen."""
     enc, widget = panel()
+
+    def chosen() -> tuple[str, str, int]:
+        s = state(widget)["selection"]
+        return s["attacker"], s["defender"], s["rank"]
+
     send(widget, {"cmd": "choose", "rank": 7})  # nothing chosen yet: who acts against the next
-    assert state(widget)["selection"] == {
-        "attacker": "Blueshift",
-        "defender": "Ganyeka",
-        "rank": 7,
-        "hit": False,
-    }
+    assert chosen() == ("Blueshift", "Ganyeka", 7)
     # the GM picks Ganyeka to attack: the defender, Ganyeka until now, moves to the next in the
     # roster (nobody blocks their own attack), and the rank stays
     send(widget, {"cmd": "choose", "attacker": "ganyeka"})
-    assert state(widget)["selection"] == {
-        "attacker": "Ganyeka",
-        "defender": "Blueshift",
-        "rank": 7,
-        "hit": False,
-    }
+    assert chosen() == ("Ganyeka", "Blueshift", 7)
     send(widget, {"cmd": "choose", "defender": "Monolith"})
     send(widget, {"cmd": "choose", "rank": 5})
     assert state(widget)["selection"] == {**ATTACK, "hit": False}
