@@ -1,7 +1,8 @@
 """Hatch build hook: bundle the widgets' front end (js/ -> bpb_widgets/static/) unless the bundle
 is current.
 
-The bundle (``widgets.js``, ``widgets.css``) is current when both files exist and no source of the
+The bundle (``widgets.js``, ``widgets.css``, and ``board.js``, what each widget loads) is current
+when the files exist and no source of the
 front end (js/, each game system's panel renderers ``bpb_widgets/<system>/panels/*.js``,
 package.json, package-lock.json) is newer. An sdist carries the bundle beside its
 sources, every file with the same time stamp, so building a wheel from it (``pip install`` of the
@@ -19,7 +20,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-BUNDLE = ("widgets.js", "widgets.css")
+BUNDLE = ("widgets.js", "widgets.css", "board.js")
 SOURCES = ("js", "package.json", "package-lock.json")
 
 
@@ -32,7 +33,7 @@ def sources(root: Path) -> Iterator[Path]:
 
 
 def bundle_is_current(root: Path) -> bool:
-    """Whether bpb_widgets/static/ holds both bundles, none older than a source."""
+    """Whether bpb_widgets/static/ holds every bundle, none older than a source."""
     built = [root / "bpb_widgets" / "static" / name for name in BUNDLE]
     if not all(path.is_file() for path in built):
         return False

@@ -1,10 +1,12 @@
 // @ts-check
-// Bundles the front end into bpb_widgets/static/ (widgets.js and widgets.css). The bundle's
+// Bundles the front end into bpb_widgets/static/ (widgets.js and widgets.css, and board.js, what
+// each widget loads: the bundle imported once a page). The bundle's
 // renderers are found, not listed: each panel's renderer is the default export of
 // `<folder>/<key>.js`, in js/panels/ (the parts every fight shares, and the course's check) and
 // in the panels/ folder of each game system (a folder of bpb_widgets with a system.py, as
 // bpb_widgets.engine.system.discover finds them). `node js/build.mjs --watch` rebuilds on change.
-import { existsSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import * as esbuild from "esbuild";
 
@@ -54,11 +56,36 @@ function entry() {
 
 /** @type {import("esbuild").BuildOptions} */
 const shared = { bundle: true, format: "esm", target: "es2020", minify: true, logLevel: "warning" };
+const BUNDLE = join(PACKAGE, "static", "widgets.js");
+
+/**
+ * Once the bundle is built (again, when watching), build what each widget loads, board.js
+ * (js/board.js): the bundle's text and hash put in, so that a page imports it once.
+ * @type {import("esbuild").Plugin}
+ */
+const board = {
+  name: "board",
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0) return;
+      const bundle = readFileSync(BUNDLE, "utf8");
+      const key = createHash("sha256").update(bundle).digest("hex").slice(0, 16);
+      await esbuild.build({
+        ...shared,
+        entryPoints: ["js/board.js"],
+        outfile: join(PACKAGE, "static", "board.js"),
+        define: { __BPB_BUNDLE__: JSON.stringify(bundle), __BPB_BUNDLE_KEY__: JSON.stringify(key) },
+      });
+    });
+  },
+};
+
 const builds = [
   {
     ...shared,
     stdin: { contents: entry(), resolveDir: process.cwd(), sourcefile: "widgets.js", loader: "js" },
-    outfile: join(PACKAGE, "static", "widgets.js"),
+    outfile: BUNDLE,
+    plugins: [board],
   },
   { ...shared, entryPoints: ["js/widgets.css"], outfile: join(PACKAGE, "static", "widgets.css") },
 ];

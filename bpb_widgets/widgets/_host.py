@@ -258,7 +258,9 @@ class Board(anywidget.AnyWidget, Generic[P]):
     (``layout_panels`` says which to lay out), the front end's commands are checked and run, and
     the panels' edits go out as patches."""
 
-    _esm = STATIC / "widgets.js"
+    #: What anywidget loads for every widget: the bundle (``widgets.js``), imported once a page
+    #: (``js/board.js``; anywidget alone would import a copy of it for each widget shown).
+    _esm = STATIC / "board.js"
     _css = STATIC / "widgets.css"
     #: What anywidget names the page's ``<style>`` of ``_css`` by, one per id: every board
     #: shares one stylesheet, so one id (anywidget's default, one per class, would put a copy of

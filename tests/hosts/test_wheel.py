@@ -13,7 +13,7 @@ from bpb_widgets.widgets._host import STATIC
 from tests.conftest import Distributions
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLES = ("bpb_widgets/static/widgets.js", "bpb_widgets/static/widgets.css")
+BUNDLES = tuple(f"bpb_widgets/static/{name}" for name in ("widgets.js", "widgets.css", "board.js"))
 LITE_WHEELS = ROOT / "build" / "lite" / "pypi"
 
 

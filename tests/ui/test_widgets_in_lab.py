@@ -3,10 +3,13 @@ the page; hostile names; refusals; light and dark themes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from lab import DARK, LIGHT, LabServer, Notebook, open_notebook
 from playwright.sync_api import Browser, Locator, expect
+
+from bpb_widgets.widgets._host import STATIC
 
 FIGHT = """
 from bpb_widgets import Encounter
@@ -339,12 +342,13 @@ WATCH_STYLESHEET = """() => {
 }"""
 
 
-def test_every_kind_of_widget_shares_one_stylesheet_that_a_new_widget_leaves_alone(
+def test_every_kind_of_widget_shares_one_stylesheet_and_one_import_of_the_bundle(
     notebook: Notebook,
 ) -> None:
     """anywidget writes the stylesheet again for every new widget; the page would style all of
     itself anew each time. One <style> serves every kind of widget, and a new widget of any
-    kind leaves it as it is."""
+    kind leaves it as it is. anywidget also imports each widget's code afresh: every widget
+    gets the one import of the bundle the page made (js/board.js)."""
     strip = show(notebook, "enc_css", "TurnOrderStrip")
     expect(chip(strip, "Blueshift")).to_be_visible()
     rules = notebook.page.evaluate(WATCH_STYLESHEET)
@@ -357,6 +361,8 @@ def test_every_kind_of_widget_shares_one_stylesheet_that_a_new_widget_leaves_alo
     assert page.evaluate("document.querySelectorAll('style#bpb_widgets').length") == 1
     assert page.evaluate("window.__bpb_style_changes") == 0
     assert page.evaluate("document.getElementById('bpb_widgets').sheet.cssRules.length") == rules
+    bundle = hashlib.sha256((STATIC / "widgets.js").read_bytes()).hexdigest()[:16]
+    assert page.evaluate("Object.keys(window.__bpbWidgets)") == [bundle]
     background = "el => getComputedStyle(el).backgroundColor"
     assert chip(screen, "Blueshift").evaluate(background) == chip(strip, "Blueshift").evaluate(
         background
