@@ -4,6 +4,7 @@
 // page, its own copy of the whole bundle. This imports the bundle once a page, by its hash, and
 // hands every widget the same module (its renderers, its caches, the key last pressed). A rebuilt
 // bundle (a hot reload) has another hash, so it is imported anew.
+import { importSource } from "./lib/source.js";
 
 /** The bundle's text (`widgets.js`), put in by the build. */
 const BUNDLE = __BPB_BUNDLE__;
@@ -22,10 +23,7 @@ page.__bpbWidgets = imported;
 export default function widget() {
   let found = imported[KEY];
   if (found === undefined) {
-    const url = URL.createObjectURL(new Blob([BUNDLE], { type: "text/javascript" }));
-    found = import(url)
-      .then((module) => /** @type {Widget} */ (module.default))
-      .finally(() => URL.revokeObjectURL(url));
+    found = importSource(BUNDLE).then((module) => /** @type {Widget} */ (module.default));
     imported[KEY] = found;
   }
   return found;

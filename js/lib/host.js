@@ -17,6 +17,7 @@ import { button, h } from "./dom.js";
 import { cancelAsking, keyMap, routeKey, shortcutOf } from "./frame.js";
 import * as kit from "./kit.js";
 import { panelModel } from "./panel.js";
+import { importSource } from "./source.js";
 import { keepStylesheet } from "./stylesheet.js";
 import { initialize } from "./sync.js";
 
@@ -44,10 +45,7 @@ const sent = new Map();
 export function loadRenderer(source) {
   let found = sent.get(source);
   if (found === undefined) {
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    found = import(url)
-      .then((module) => /** @type {PanelRenderer} */ (module.default))
-      .finally(() => URL.revokeObjectURL(url));
+    found = importSource(source).then((module) => /** @type {PanelRenderer} */ (module.default));
     sent.set(source, found);
   }
   return found;
