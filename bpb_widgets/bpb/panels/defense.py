@@ -68,12 +68,14 @@ class DefensePart(Part[BulletproofBlues]):
         attacker chosen in the defender's place leaves the defender to the next in the roster."""
         enc = self.encounter
         chosen = self.state["selection"]
-        attacker = self._name(attacker, chosen.get("attacker") or enc.current, "the attacker")
+        if attacker is None:
+            attacker = chosen.get("attacker") or enc.current
+        attacker = self._name(attacker, "the attacker")
         if defender is None and chosen.get("defender") not in (None, attacker):
             defender = chosen["defender"]
         if defender is None:
             defender = next((name for name in enc.names if name != attacker), None)
-        defender = self._name(defender, None, "who defends")
+        defender = self._name(defender, "who defends")
         rank = chosen.get("rank", DEFAULT_RANK) if rank is None else rank
         hit = enc.pending_attack
         waiting = hit is not None and (hit.attacker, hit.target, hit.rank) == (
@@ -86,9 +88,9 @@ class DefensePart(Part[BulletproofBlues]):
         )
         self.put("preview", self._preview())
 
-    def _name(self, typed: str | None, otherwise: str | None, who: str) -> str:
-        """The roster's spelling of ``typed`` (else of ``otherwise``): a combatant of the fight."""
-        name = typed if typed is not None else otherwise
+    def _name(self, name: str | None, who: str) -> str:
+        """The roster's spelling of ``name``, a combatant of the fight (None: ``who`` is to be
+        chosen first)."""
         if name is None:
             raise RuleError(f"Choose {who} first.")
         return self.encounter.combatant(name).name
