@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from benchmarks.kits import use_browser_kits
 from bpb_widgets import Encounter
 
 if TYPE_CHECKING:
@@ -216,7 +217,7 @@ def below_end_turn(screen: Locator, name: str) -> tuple[float, float]:
 
 
 def run() -> list[Figure]:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    use_browser_kits()
     from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import sync_playwright
 

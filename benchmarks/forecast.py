@@ -13,12 +13,12 @@ import contextlib
 import io
 import os
 import statistics
-import sys
 import time
 import tracemalloc
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchmarks.kits import use_browser_kits
 from benchmarks.naive_forecast import naive_fights
 from benchmarks.stats import interval_rows
 from bpb_widgets import Encounter
@@ -169,17 +169,10 @@ IN_PAGE = r"""async ([code, wheels]) => {
 }"""
 
 
-def _kits() -> None:
-    """Put the browser tests' kits (``lab``, ``host_kit``) on the path."""
-    for kit in (ROOT / "tests" / "ui", ROOT / "tests" / "hosts"):
-        if str(kit) not in sys.path:
-            sys.path.insert(0, str(kit))
-
-
 def in_site_pyodide(browser: Browser, code: str) -> str:
     """What ``code`` prints in the demo's Pyodide in ``browser``: a page of the built site (served
     as any static host would) loads the site's own Pyodide and wheels, as its kernel does."""
-    _kits()
+    use_browser_kits()
     from host_kit import static_server
 
     wheels = sorted(path.name for path in (SITE / "pypi").glob("*.whl"))
@@ -201,7 +194,7 @@ def in_site_pyodide(browser: Browser, code: str) -> str:
 def in_pyodide() -> list[float] | None:
     """What ``RATE`` prints in the demo's Pyodide, in the browser its learners run it in
     (headless Chromium), or None without the built site (``make lite``) or Chromium."""
-    _kits()
+    use_browser_kits()
     from lab import CHROMIUM, launch
     from playwright.sync_api import sync_playwright
 

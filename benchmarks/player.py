@@ -31,6 +31,7 @@ import tornado.netutil
 import tornado.web
 
 from benchmarks.engine import fight
+from benchmarks.kits import use_browser_kits
 from benchmarks.stats import interval_rows
 from benchmarks.widgets import end_turn_bytes, first_sync_bytes, wire
 from bpb_widgets.player import Feed, PlayerServer, project
@@ -188,7 +189,7 @@ def repaint_ms(page, root: str, act: Callable[[], object]) -> float:  # type: ig
 
 
 def browser_figures() -> list[Figure]:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    use_browser_kits()
     from lab import CHROMIUM, launch
     from playwright.sync_api import sync_playwright
 
@@ -268,7 +269,7 @@ ARM_PHONE = """() => document.addEventListener("click", () => {
 def tap_figures() -> list[Figure]:
     """Milliseconds from a tap on the phone's End turn to the GM screen's repaint, against the
     GM's own click on the strip's End turn (medians of interleaved runs), and their ratio."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    use_browser_kits()
     from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import Locator, Page, sync_playwright
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 import ipywidgets
 
 from benchmarks.engine import fight
+from benchmarks.kits import use_browser_kits
 from benchmarks.stats import interval_rows
 from bpb_widgets import Encounter
 from bpb_widgets.widgets import GMScreen, TurnOrderStrip
@@ -442,7 +443,7 @@ def kernel_figures() -> list[Figure]:
 
 def browser_figures() -> list[Figure]:
     """Latency and render times measured in one real JupyterLab page."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
+    use_browser_kits()
     from lab import AS_SHIPPED, CHROMIUM, LabServer, launch, open_notebook
     from playwright.sync_api import sync_playwright
 
